@@ -1,0 +1,104 @@
+"""The registry: every game by name, with its variant options applied.
+
+This and the CLI are the only places that know every game. A game module defines
+``GAME``, a frozen dataclass whose fields are its variant options.
+"""
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from typing import Any, Mapping
+
+from solver.game import Game, UnknownGameError
+
+MODULES = ("freecell", "black_hole", "the_clock")
+
+
+def _load() -> dict[str, Any]:
+    games: dict[str, Any] = {}
+    for module_name in MODULES:
+        try:
+            module = importlib.import_module(f"games.{module_name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"games.{module_name}":
+                raise
+            continue                       # not written yet
+        games[module.GAME.name] = module.GAME
+    return games
+
+
+GAMES: dict[str, Any] = _load()
+
+
+def game_names() -> list[str]:
+    """Return the registered games' names."""
+    return list(GAMES)
+
+
+def _lookup(name: str) -> tuple[Any, dict[str, Any]]:
+    wanted = name.strip().lower().replace("_", "-").replace(" ", "-")
+    for game in GAMES.values():
+        if wanted == game.name or wanted in game.aliases:
+            return game, {}
+    for game in GAMES.values():
+        if wanted in game.presets:
+            return game, dict(game.presets[wanted])
+    raise UnknownGameError(f"unknown game {name!r}; `solitaire games` lists them")
+
+
+def find_game(name: str, options: Mapping[str, Any] | None = None) -> Game[Any, Any]:
+    """Return the game called `name` (an alias or a preset name too) with `options` applied.
+
+    Option values may be strings (from ``--variant key=value``); they are converted to
+    the type of the option's default. Unknown options and bad values raise
+    UnknownGameError with a message naming the game's options.
+    """
+    game, preset = _lookup(name)
+    fields = {f.name: f for f in dataclasses.fields(game)}
+    changes: dict[str, Any] = dict(preset)
+    for option, value in (options or {}).items():
+        option = option.replace("-", "_")
+        if option not in fields:
+            known = ", ".join(fields) or "none"
+            raise UnknownGameError(f"{game.name} has no variant option {option!r} (options: {known})")
+        changes[option] = _convert(game.name, option, value, getattr(game, option))
+    try:
+        return dataclasses.replace(game, **changes) if changes else game
+    except (ValueError, TypeError) as error:
+        raise UnknownGameError(f"{game.name}: {error}") from None
+
+
+def variant_of(game: Game[Any, Any]) -> dict[str, Any]:
+    """Return a game's variant options as a plain dict (for JSON output)."""
+    return dataclasses.asdict(game)  # type: ignore[call-overload, no-any-return]
+
+
+def parse_variants(pairs: list[str]) -> dict[str, str]:
+    """Return ``{"cells": "2"}`` from ``["cells=2"]``; raise UnknownGameError if malformed."""
+    options: dict[str, str] = {}
+    for pair in pairs:
+        option, sep, value = pair.partition("=")
+        if not sep or not option.strip() or not value.strip():
+            raise UnknownGameError(f"variant {pair!r} is not of the form key=value")
+        options[option.strip()] = value.strip()
+    return options
+
+
+def _convert(game: str, option: str, value: Any, default: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    try:
+        if isinstance(default, bool):
+            lowered = value.lower()
+            if lowered in ("1", "true", "yes", "on"):
+                return True
+            if lowered in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(value)
+        if isinstance(default, int):
+            return None if value.lower() in ("none", "unlimited") else int(value)
+        if default is None:
+            return None if value.lower() in ("none", "unlimited") else int(value)
+    except ValueError:
+        raise UnknownGameError(f"{game}: variant {option}={value!r} is not a valid value") from None
+    return value

@@ -1,0 +1,140 @@
+"""Cards as small ints: parsing, printing and the shared deck vocabulary.
+
+A card is an int ``suit * 13 + rank - 1`` with suits in the order clubs, diamonds,
+hearts, spades, so ``0`` is the A♣ and ``51`` the K♠. A two-deck game holds each value
+twice: identical cards are equal, which is what its canonical keys want. A pile is a
+tuple (or ``bytes``) of cards, bottom card first.
+
+>>> parse_card("10♦"), parse_card("td"), parse_card("AS")
+(22, 22, 39)
+>>> card_str(22), card_str(22, unicode=True)
+('TD', '10♦')
+"""
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+Card = int
+Pile = tuple[Card, ...]
+Key = bytes
+
+SUITS = "CDHS"
+SUIT_SYMBOLS = "♣♦♥♠"
+RANKS = "A23456789TJQK"
+DECK: tuple[Card, ...] = tuple(range(52))
+
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+_SUIT_INDEX.update({s: i for i, s in enumerate(SUIT_SYMBOLS)})
+_SUIT_INDEX.update({s: i for i, s in enumerate("♧♢♡♤")})
+_RANK_INDEX = {r: i + 1 for i, r in enumerate(RANKS)}
+_RANK_INDEX.update({"10": 10, "1": 1, "0": 10})
+
+
+def make_card(rank: int, suit: int) -> Card:
+    """Return the card of `rank` (1 = A .. 13 = K) and `suit` (0..3, CDHS)."""
+    return suit * 13 + rank - 1
+
+
+def rank(card: Card) -> int:
+    """Return the rank, 1 (A) to 13 (K)."""
+    return card % 13 + 1
+
+
+def suit(card: Card) -> int:
+    """Return the suit index: 0 clubs, 1 diamonds, 2 hearts, 3 spades."""
+    return card // 13
+
+
+def is_red(card: Card) -> bool:
+    """Return whether the card is a diamond or a heart."""
+    return 13 <= card < 39
+
+
+def parse_card(token: str) -> Card | None:
+    """Return the card a token names (``AS``, ``td``, ``10♦``, ``9♥``), or None.
+
+    >>> parse_card("XS") is None, parse_card("") is None
+    (True, True)
+    """
+    token = token.strip().upper()
+    if len(token) < 2:
+        return None
+    rank_part, suit_part = token[:-1], token[-1]
+    r = _RANK_INDEX.get(rank_part)
+    s = _SUIT_INDEX.get(suit_part)
+    if r is None or s is None:
+        return None
+    return make_card(r, s)
+
+
+def card_str(card: Card, unicode: bool = False) -> str:
+    """Return the card's text: ``TD`` (ASCII, the solvers' convention) or ``10♦``."""
+    r = rank(card)
+    if unicode:
+        return ("10" if r == 10 else RANKS[r - 1]) + SUIT_SYMBOLS[suit(card)]
+    return RANKS[r - 1] + SUITS[suit(card)]
+
+
+def pile_str(pile: Iterable[Card], unicode: bool = False) -> str:
+    """Return the cards of a pile separated by spaces, bottom card first."""
+    return " ".join(card_str(c, unicode) for c in pile)
+
+
+def deck_problems(cards: Sequence[Card], decks: int = 1,
+                  universe: Iterable[Card] = DECK) -> tuple[list[Card], list[Card]]:
+    """Return (duplicated, missing) cards when `cards` should be `decks` full decks.
+
+    `universe` narrows the deck for games that use fewer ranks or suits.
+
+    >>> deck_problems([0, 0] + list(range(2, 52)))
+    ([0], [1])
+    """
+    counts: dict[Card, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    wanted = set(universe)
+    duplicated = sorted(c for c, n in counts.items() if n > decks or c not in wanted)
+    missing = sorted(c for c in wanted if counts.get(c, 0) < decks)
+    return duplicated, missing
+
+
+def pysol_deck_order(number: int, decks: int = 1, microsoft: bool = False) -> list[Card]:
+    """Return the cards in the order PySolFC deals them for game `number`.
+
+    PySolFC shuffles a fresh deck with the Microsoft generator for numbers up to
+    32000 (or always, with `microsoft`) and a Mersenne Twister above; `pysol_cards`
+    reproduces it, so a number gives the layout PySolFC shows. The list is in dealing
+    order: the first card PySolFC's talon hands out comes first. Games that
+    `pysol_cards` lays out itself (FreeCell, Seahaven, Klondike, Yukon, Black Hole)
+    should use `pysol_layout` instead; this is for the others (Spider, Forty Thieves).
+    """
+    from pysol_cards.cards import createCards
+    from pysol_cards.random import shuffle
+    from pysol_cards.random_base import RandomBase
+
+    which = RandomBase.DEALS_MS if microsoft else RandomBase.DEALS_PYSOLFC
+    shuffled = shuffle(createCards(decks), number, which)
+    shuffled.reverse()
+    return [make_card(c.rank, _PYSOL_SUIT[c.suit]) for c in shuffled]
+
+
+def pysol_layout(game_id: str, number: int, microsoft: bool = False) -> str:
+    """Return `pysol_cards`' text layout of a PySolFC game (``"freecell"``, ``"black_hole"``...).
+
+    Lines are piles, bottom card first; face-down cards are written ``<KS>``; extra
+    lines (``Foundations:``, ``Freecells:``, ``Talon:``) come first.
+    """
+    from pysol_cards.cards import CardRenderer
+    from pysol_cards.deal_game import Game as PysolGame
+    from pysol_cards.random_base import RandomBase
+
+    if number < 1:
+        raise ValueError(f"deal numbers start at 1, got {number}")
+    which = RandomBase.DEALS_MS if microsoft else RandomBase.DEALS_PYSOLFC
+    try:
+        return str(PysolGame(game_id, number, which).calc_layout_string(CardRenderer(True)))
+    except ValueError as error:          # pysol_cards: "seed is out of range"
+        raise ValueError(f"deal number {number} is out of range ({error})") from None
+
+
+_PYSOL_SUIT = (0, 3, 2, 1)               # pysol_cards suit order is C S H D; ours C D H S

@@ -1,0 +1,146 @@
+"""What every strategy shares: budgets, the Result type, successors with forced moves.
+
+A strategy is a function ``(game, start, budget) -> Result``. It sees a game only
+through the Game protocol. Search edges are tuples of search moves: the move chosen,
+then the forced moves the game proves safe after it (``settle``). A won path is turned
+into the game's steps and replayed by ``solver.verify`` before the Result is built.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Generic, Iterator, Sequence, TypeVar
+
+from solver.game import Game, Status
+from solver.table import Table, default_memory
+from solver.verify import check_solution
+
+M = TypeVar("M")
+Edge = tuple[Any, ...]          # a search move followed by the forced moves it unlocked
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Limits of one search; None means no limit (memory: a safe share of the machine)."""
+
+    max_states: int | None = None
+    seconds: float | None = None
+    memory: int | None = None
+
+
+@dataclass(frozen=True)
+class Result(Generic[M]):
+    """The outcome of one search: a verdict and, when won, the verified steps."""
+
+    status: Status
+    moves: tuple[M, ...] = ()
+    optimal: bool = False
+    expanded: int = 0
+    stored: int = 0
+    seconds: float = 0.0
+    stopped_by: str = ""              # "max-states", "seconds" or "memory" when UNKNOWN
+    strategy: str = ""
+    peak_memory: int = 0              # growth of resident memory during the search, bytes
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def settle(game: Game[Any, Any], state: Any) -> tuple[Edge, Any]:
+    """Play forced moves until none is left; return them and the position reached."""
+    played: list[Any] = []
+    forced = game.forced(state)
+    while forced:
+        for move in forced:
+            state = game.play(state, move)
+            played.append(move)
+        forced = game.forced(state)
+    return tuple(played), state
+
+
+def successors(game: Game[Any, Any], state: Any) -> Iterator[tuple[Edge, Any]]:
+    """Yield (edge, child) for every search move, forced moves applied after each."""
+    play, forced = game.play, game.forced
+    for move in game.moves(state):
+        child = play(state, move)
+        more = forced(child)
+        if not more:
+            yield (move,), child
+            continue
+        edge = [move]
+        while more:
+            for m in more:
+                child = play(child, m)
+                edge.append(m)
+            more = forced(child)
+        yield tuple(edge), child
+
+
+class without_forced:
+    """The same game with no forced moves (for optimal search and for the safety tests)."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self._game = game
+
+    def forced(self, state: Any) -> list[Any]:
+        return []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
+class Run:
+    """Bookkeeping of one search: the table, counters, the clock and the budget."""
+
+    def __init__(self, game: Game[Any, Any], start: Any, budget: Budget, strategy: str) -> None:
+        self.game, self.start, self.budget, self.strategy = game, start, budget, strategy
+        self.table = Table(budget.memory if budget.memory is not None else default_memory())
+        self.expanded = 0
+        self.began = time.perf_counter()
+        self._deadline = self.began + budget.seconds if budget.seconds is not None else None
+        self._max_states = budget.max_states
+
+    def exhausted(self) -> str:
+        """Return the budget that ran out ("" while all are left); call once per expansion."""
+        self.expanded += 1
+        if self._max_states is not None and len(self.table) >= self._max_states:
+            return "max-states"
+        if self.table.full:
+            return "memory"
+        if self._deadline is not None and not self.expanded & 255 \
+                and time.perf_counter() > self._deadline:
+            return "seconds"
+        return ""
+
+    def result(self, status: Status, path: Sequence[Edge] = (), *, optimal: bool = False,
+               stopped_by: str = "", **extra: Any) -> Result[Any]:
+        """Build the Result; a won path is expanded to steps and verified first."""
+        steps: tuple[Any, ...] = ()
+        if status is Status.WON:
+            steps = tuple(to_steps(self.game, self.start, path))
+            check_solution(self.game, self.start, steps)
+        return Result(status, steps, optimal=optimal, expanded=self.expanded,
+                      stored=len(self.table), seconds=time.perf_counter() - self.began,
+                      stopped_by=stopped_by, strategy=self.strategy,
+                      peak_memory=self.table.peak, extra=extra)
+
+
+def to_steps(game: Game[Any, Any], start: Any, path: Sequence[Edge]) -> list[Any]:
+    """Return the game's steps that carry out a path of search edges from `start`."""
+    steps: list[Any] = []
+    state = start
+    for edge in path:
+        for move in edge:
+            steps.extend(game.expand(state, move))
+            state = game.play(state, move)
+    return steps
+
+
+def path_to(table: Table, digest: int) -> list[Edge]:
+    """Return the edges from the root to `digest`, following parent links in the table."""
+    path: list[Edge] = []
+    link = table.entries[digest]
+    while link is not None:
+        parent, edge = link[0], link[1]
+        path.append(edge)
+        link = table.entries[parent]
+    path.reverse()
+    return path

@@ -1,0 +1,83 @@
+"""Best-first search on f(steps so far, position); greedy, A* and uniform cost share it."""
+from __future__ import annotations
+
+import heapq
+from typing import Any, Callable
+
+from solver.game import Game, Status
+from solver.search.base import Budget, Result, Run, path_to, settle, successors
+
+Priority = Callable[[int, Any], int]
+
+
+def best_first(game: Game[Any, Any], start: Any, f: Priority, budget: Budget = Budget(), *,
+               optimal: bool = False, name: str = "best_first") -> Result[Any]:
+    """Expand positions in order of f(g, position), g the steps played so far.
+
+    With ``optimal`` the goal is tested when a position is taken from the queue and a
+    position reached again by fewer steps is reopened, so with an f that never
+    overestimates (A*, uniform cost) the first win taken is a shortest one. Without it
+    the goal is tested as soon as a position is generated (quicker, not shortest).
+    Either way an emptied queue means every reachable position was seen: ``lost``.
+    """
+    run = Run(game, start, budget, name)
+    pre, state = settle(game, start)
+    table, key, is_won = run.table, game.key, game.is_won
+    g0 = _cost(game, start, pre) if optimal else 0
+    if not optimal and is_won(state):
+        return run.result(Status.WON, [pre])
+    root = table.digest(key(state))
+    table.add(root, None)
+    best_g = {root: g0}
+    tie = 0
+    queue: list[tuple[int, int, int, int, Any]] = [(f(g0, state), tie, g0, root, state)]
+    try:
+        while queue:
+            _, _, g, digest, state = heapq.heappop(queue)
+            if optimal:
+                if g > best_g[digest]:
+                    continue                      # reached again by fewer steps since
+                if is_won(state):
+                    return run.result(Status.WON, [pre, *path_to(table, digest)], optimal=True)
+            stopped = run.exhausted()
+            if stopped:
+                return run.result(Status.UNKNOWN, stopped_by=stopped)
+            for edge, child in successors(game, state):
+                child_g = g + _cost(game, state, edge) if optimal else g + 1
+                child_digest = table.digest(key(child))
+                if optimal:
+                    known = best_g.get(child_digest)
+                    if known is not None and known <= child_g:
+                        continue
+                    best_g[child_digest] = child_g
+                    if known is None:
+                        table.add(child_digest, (digest, edge))
+                    else:
+                        table.entries[child_digest] = (digest, edge)
+                elif not table.add(child_digest, (digest, edge)):
+                    continue
+                elif is_won(child):
+                    return run.result(Status.WON, [pre, *path_to(table, child_digest)])
+                tie += 1
+                heapq.heappush(queue, (f(child_g, child), tie, child_g, child_digest, child))
+    except MemoryError:
+        return run.result(Status.UNKNOWN, stopped_by="memory")
+    return run.result(Status.LOST, optimal=optimal)
+
+
+def greedy(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[Any]:
+    """Expand the position the game's heuristic likes best: usually the quickest win."""
+    heuristic = game.heuristic
+    return best_first(game, start, lambda g, s: heuristic(s), budget, name="best_first")
+
+
+def _walk(game: Game[Any, Any], state: Any, edge: tuple[Any, ...]) -> list[tuple[Any, Any]]:
+    pairs = []
+    for move in edge:
+        pairs.append((state, move))
+        state = game.play(state, move)
+    return pairs
+
+
+def _cost(game: Game[Any, Any], state: Any, edge: tuple[Any, ...]) -> int:
+    return sum(len(game.expand(s, m)) for s, m in _walk(game, state, edge))

@@ -1,0 +1,17 @@
+"""Breadth-first search by steps (uniform cost): shortest solutions with no heuristic."""
+from __future__ import annotations
+
+from typing import Any
+
+from solver.game import Game
+from solver.search.base import Budget, Result, without_forced
+from solver.search.best_first import best_first
+
+
+def bfs(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[Any]:
+    """Return a solution with the fewest steps, searching outward by steps played.
+
+    A search move may stand for several steps (a macro), so the frontier is ordered by
+    steps, not by edges: this is uniform-cost search, breadth-first in the game's unit.
+    """
+    return best_first(without_forced(game), start, lambda g, s: g, budget, optimal=True, name="bfs")

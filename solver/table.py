@@ -1,0 +1,81 @@
+"""Transposition table: canonical keys hashed to 128-bit xxh3 digests, memory-bounded.
+
+A digest stands for a state. Two different keys sharing a digest would hide a state;
+at 128 bits the chance over a billion states is about 1e-21, which is why the same
+table may back a ``lost`` proof (DESIGN.md, "Hash collisions"). Each entry may carry a
+link to the state it was reached from, so strategies rebuild a solution from the table
+instead of keeping node objects.
+"""
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import xxhash
+
+_digest = xxhash.xxh3_128_intdigest
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+_CHECK_EVERY = 1 << 12
+
+
+def resident_bytes() -> int:
+    """Return this process's resident memory in bytes (0 where it cannot be read)."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        import resource
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def machine_memory() -> int:
+    """Return the machine's physical memory in bytes."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return 4 << 30
+
+
+def default_memory(jobs: int = 1) -> int:
+    """Return a safe memory budget for one search: 40% of the machine shared by `jobs`."""
+    return int(machine_memory() * 0.4) // max(1, jobs)
+
+
+class Table:
+    """Seen states, digest -> link (whatever the strategy stores), within a memory budget.
+
+    The budget counts growth of the process's resident memory since the table was made,
+    checked every few thousand new entries; ``full`` turns true once it is exceeded.
+    """
+
+    def __init__(self, memory: int) -> None:
+        self.memory = memory
+        self.entries: dict[int, Any] = {}
+        self._baseline = resident_bytes()
+        self._next_check = _CHECK_EVERY
+        self.full = False
+        self.peak = 0
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def digest(self, key: bytes) -> int:
+        """Return the 128-bit digest standing for `key`."""
+        return _digest(key)
+
+    def add(self, digest: int, link: Any = None) -> bool:
+        """Store `digest` with `link` unless present; return whether it was new."""
+        entries = self.entries
+        if digest in entries:
+            return False
+        entries[digest] = link
+        if len(entries) >= self._next_check:
+            self._next_check += _CHECK_EVERY
+            self._check_memory()
+        return True
+
+    def _check_memory(self) -> None:
+        used = resident_bytes() - self._baseline
+        self.peak = max(self.peak, used)
+        if used > self.memory:
+            self.full = True
