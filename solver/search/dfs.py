@@ -24,14 +24,14 @@ def dfs(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[A
     stack = [successors(game, state)]
     try:
         while stack:
-            stopped = run.exhausted()
-            if stopped:
-                return run.result(Status.UNKNOWN, stopped_by=stopped)
             for edge, child in stack[-1]:
                 if is_won(child):
                     path.append(edge)
                     return run.result(Status.WON, path)
                 if table.add(table.digest(key(child))):
+                    stopped = run.exhausted()
+                    if stopped:
+                        return run.result(Status.UNKNOWN, stopped_by=stopped)
                     path.append(edge)
                     stack.append(successors(game, child))
                     break

@@ -1,0 +1,364 @@
+"""FreeCell, and Seahaven Towers as a preset of the same mechanics.
+
+Rules (rules/004 and RULES.md "FreeCell"): 8 columns dealt 7,7,7,7,6,6,6,6; 4 free cells
+that hold one card each; 4 foundations built up by suit from the Ace. A column builds
+down in alternating colours; an empty column takes any card; one card moves at a time.
+
+Seahaven Towers (RULES.md "Seahaven Towers") is the same machine with 10 columns of 5,
+the last 2 cards in two of the 4 cells, building down by suit, and only a King (or a
+King-headed run) to an empty column: the preset ``seahaven``.
+
+Rulings used:
+- The search moves a run of cards as one macro when the cells and empty columns allow
+  it (capacity ``(free cells + 1) * 2 ** empty columns``, halved for an empty target),
+  but a solution is written out, counted and verified as single-card steps.
+- Foundation cards never come back (no rule text allows it).
+- A card goes home automatically only when that is proven safe (``forced``).
+- Numbered deals: Microsoft's generator for FreeCell (1 to 2**33 - 1, Freecell Pro's
+  extension past 2**31), PySolFC's for Seahaven Towers; both through ``pysol_cards``.
+
+Variant options: ``cells`` (0-4 for FreeCell), and, for tests' small twins, ``ranks``
+(cards per suit) and ``columns``.
+
+Text format: Freecell Solver's board text. Optional ``Foundations: H-A C-0 D-2 S-0`` and
+``Freecells: 8D - - -`` lines, then one line per column, bottom card first, an optional
+leading ``:``. Notation: columns ``1``-``9`` (``0`` is the 10th), cells ``a``-``d``,
+foundation ``h``: ``3a`` moves column 3's top card to cell a, ``a5`` cell a to column 5.
+"""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterator, NamedTuple
+
+from solver.cards import (Card, card_str, is_red, make_card, parse_card, pysol_layout, rank,
+                          suit)
+from solver.game import DealChecker, DealProblem, InvalidMoveError
+
+EMPTY = 255                     # an empty free cell
+FOUNDATION = 255                # target index of a move home
+_SEPARATOR = b"\xfe"
+
+_SUIT_LETTERS = "CDHS"
+_FOUNDATION_ORDER = "HCDS"      # the order Freecell Solver prints foundations in
+_COLUMN_NAMES = "1234567890"
+_CELL_NAMES = "abcdefghij"
+
+
+class State(NamedTuple):
+    """A position: columns bottom card first, cells in place, foundation ranks by suit."""
+
+    columns: tuple[bytes, ...]
+    cells: bytes                 # one byte per cell, EMPTY where free
+    foundations: bytes           # top rank on each suit's foundation, 0 = none
+
+
+class Move(NamedTuple):
+    """Cards moving from `source` to `target`; `count` > 1 only for a run column to column.
+
+    Sources and targets: 0..columns-1 a column, 100 + i cell i, FOUNDATION home.
+    """
+
+    source: int
+    target: int
+    count: int = 1
+
+
+CELL = 100
+
+
+@dataclass(frozen=True)
+class FreeCell:
+    """FreeCell (default) and its relatives; the fields are the variant options."""
+
+    cells: int = 4
+    columns: int = 8
+    ranks: int = 13
+    build: str = "alternate"          # "alternate" colours, or "suit"
+    empty: str = "any"                # what an empty column takes: "any" card, or "kings"
+    layout: str = "microsoft"         # numbered deals: "microsoft", "seahaven", "seeded"
+    name: str = field(default="freecell", compare=False)
+
+    aliases: ClassVar[tuple[str, ...]] = ("fc", "free-cell")
+    summary: ClassVar[str] = "8 columns, 4 free cells, build down in alternating colours"
+    variants: ClassVar[dict[str, str]] = {
+        "cells": "free cells, 0-10 (FreeCell 4)",
+        "columns": "columns, 1-10 (FreeCell 8; tests use fewer)",
+        "ranks": "cards per suit, 1-13 (tests use fewer: small twins)",
+        "build": "'alternate' colours or 'suit'",
+        "empty": "what an empty column takes: 'any' or 'kings'",
+        "layout": "numbered deals: 'microsoft', 'seahaven' (PySolFC) or 'seeded' (twins)",
+    }
+    presets: ClassVar[dict[str, dict[str, Any]]] = {
+        "bakers-game": {"build": "suit"},
+        "two-cell": {"cells": 2},
+    }
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.cells <= 10:
+            raise ValueError(f"cells must be 0..10, got {self.cells}")
+        if not 1 <= self.columns <= 10:
+            raise ValueError(f"columns must be 1..10, got {self.columns}")
+        if not 1 <= self.ranks <= 13:
+            raise ValueError(f"ranks must be 1..13, got {self.ranks}")
+        if self.build not in ("alternate", "suit"):
+            raise ValueError(f"build must be 'alternate' or 'suit', got {self.build!r}")
+        if self.empty not in ("any", "kings"):
+            raise ValueError(f"empty must be 'any' or 'kings', got {self.empty!r}")
+        if self.layout not in ("microsoft", "seahaven", "seeded"):
+            raise ValueError(f"layout must be 'microsoft', 'seahaven' or 'seeded', got {self.layout!r}")
+        full = self.ranks == 13
+        if self.layout == "microsoft" and not (full and self.columns == 8):
+            object.__setattr__(self, "layout", "seeded")
+        if self.layout == "seahaven" and not (full and self.columns == 10 and self.cells >= 2):
+            object.__setattr__(self, "layout", "seeded")
+        object.__setattr__(self, "_rules", _Rules(self))
+
+    # -- deals and text ---------------------------------------------------------------
+
+    def deal(self, number: int) -> State:
+        """Return numbered deal `number` (Microsoft's, PySolFC's, or a seeded twin deal)."""
+        if self.layout == "microsoft":
+            if not 1 <= number <= 2**33 - 1:
+                raise ValueError(f"Microsoft deal numbers run from 1 to 8589934591, got {number}")
+            return self.parse(pysol_layout("freecell", number, microsoft=True))
+        if self.layout == "seahaven":
+            return self.parse(pysol_layout("seahaven", number))
+        deck = [make_card(r, s) for s in range(4) for r in range(1, self.ranks + 1)]
+        random.Random(number).shuffle(deck)
+        columns: list[list[Card]] = [[] for _ in range(self.columns)]
+        for index, card in enumerate(deck):
+            columns[index % self.columns].append(card)
+        return State(tuple(bytes(c) for c in columns), bytes([EMPTY]) * self.cells, bytes(4))
+
+    def parse(self, text: str) -> State:
+        """Return the position in Freecell Solver's board text; raise DealError."""
+        check = DealChecker(self.name)
+        foundations = [0, 0, 0, 0]
+        cells: list[int] = []
+        columns: list[list[Card]] = []
+        cards: list[Card] = []
+        lines = text.lstrip("\ufeff").splitlines()
+        for number, raw in enumerate(lines, 1):
+            line = raw.strip()
+            lowered = line.lower()
+            if not line or line.startswith("#"):
+                continue
+            if lowered.startswith("foundations:"):
+                for token in line.split(":", 1)[1].split():
+                    found = re.fullmatch(r"([HCDShcds])-?([0A2-9TJQKatjqk]|10)", token)
+                    if not found:
+                        check.add(DealProblem.BAD_LINE, f"unreadable foundation {token!r}",
+                                  line=number, card=token)
+                        continue
+                    letter, value = found.group(1).upper(), found.group(2).upper()
+                    top = 0 if value == "0" else rank(parse_card(value + "S") or 0)
+                    foundations[_SUIT_LETTERS.index(letter)] = top
+                continue
+            if lowered.startswith(("freecells:", "fc:")):
+                for token in line.split(":", 1)[1].split():
+                    if token == "-":
+                        cells.append(EMPTY)
+                        continue
+                    card = self._read(token, number, check)
+                    if card is not None:
+                        cells.append(card)
+                        cards.append(card)
+                continue
+            column = []
+            for token in line.lstrip(":").split():
+                card = self._read(token, number, check)
+                if card is not None:
+                    column.append(card)
+                    cards.append(card)
+            columns.append(column)
+        if not lines or not any(line.strip() for line in lines):
+            check.add(DealProblem.EMPTY, "empty text")
+            check.raise_if_any()
+        if len(columns) != self.columns:
+            check.add(DealProblem.WRONG_PILE_COUNT,
+                      f"{len(columns)} columns, expected {self.columns}")
+        occupied = [c for c in cells if c != EMPTY]
+        if len(occupied) > self.cells:
+            check.add(DealProblem.WRONG_PILE_SIZE,
+                      f"{len(occupied)} cards in free cells, only {self.cells} cells")
+        for s, top in enumerate(foundations):
+            if top > self.ranks:
+                check.add(DealProblem.BAD_LINE, f"foundation {_SUIT_LETTERS[s]} above rank {self.ranks}")
+            cards.extend(make_card(r, s) for r in range(1, min(top, self.ranks) + 1))
+        check.check_deck(cards, universe=self._deck())
+        check.raise_if_any()
+        if len(cells) <= self.cells:
+            cell_bytes = cells + [EMPTY] * (self.cells - len(cells))
+        else:                                   # more slots written than cells: keep the cards
+            cell_bytes = occupied + [EMPTY] * (self.cells - len(occupied))
+        return State(tuple(bytes(c) for c in columns), bytes(cell_bytes), bytes(foundations))
+
+    def _read(self, token: str, line: int, check: DealChecker) -> Card | None:
+        card = parse_card(token)
+        if card is None:
+            check.add(DealProblem.UNREADABLE_CARD, f"unreadable card {token!r}", line=line, card=token)
+        return card
+
+    def _deck(self) -> list[Card]:
+        return [make_card(r, s) for s in range(4) for r in range(1, self.ranks + 1)]
+
+    def format(self, state: State) -> str:
+        """Return Freecell Solver's board text (foundation and cell lines when not empty)."""
+        lines = []
+        if any(state.foundations) or any(c != EMPTY for c in state.cells):
+            lines.append("Foundations: " + " ".join(
+                f"{letter}-{'0' if not state.foundations[_SUIT_LETTERS.index(letter)] else card_str(make_card(state.foundations[_SUIT_LETTERS.index(letter)], 0))[0]}"
+                for letter in _FOUNDATION_ORDER))
+            lines.append("Freecells: " + " ".join("-" if c == EMPTY else card_str(c) for c in state.cells))
+        lines.extend(": " + " ".join(card_str(c) for c in column) if column else ":"
+                     for column in state.columns)
+        return "\n".join(lines) + "\n"
+
+    # -- rules ------------------------------------------------------------------------
+
+    def moves(self, state: State) -> Iterator[Move]:
+        """Return the legal moves: home, onto cards, to an empty column, to a cell."""
+        return iter(self._rules.moves(state))  # type: ignore[attr-defined]
+
+    def play(self, state: State, move: Move) -> State:
+        """Return the position after `move` (a single card, or a run column to column)."""
+        columns, cells, foundations = state
+        source, target, count = move
+        if source < CELL:
+            column = columns[source]
+            moving = column[-count:]
+            columns = columns[:source] + (column[:-count],) + columns[source + 1:]
+        else:
+            moving = cells[source - CELL:source - CELL + 1]
+            cells = cells[:source - CELL] + b"\xff" + cells[source - CELL + 1:]
+        if target == FOUNDATION:
+            s = moving[0] // 13
+            foundations = foundations[:s] + bytes((foundations[s] + 1,)) + foundations[s + 1:]
+        elif target >= CELL:
+            cells = cells[:target - CELL] + moving + cells[target - CELL + 1:]
+        else:
+            columns = columns[:target] + (columns[target] + moving,) + columns[target + 1:]
+        return State(columns, cells, foundations)
+
+    def is_won(self, state: State) -> bool:
+        """Return whether every card is home."""
+        return sum(state.foundations) == 4 * self.ranks
+
+    # -- search support ---------------------------------------------------------------
+
+    def key(self, state: State) -> bytes:
+        """Columns are interchangeable and so are cells: sort both.
+
+        Foundations are left out: they hold exactly the cards found nowhere else.
+        """
+        return bytes(sorted(state.cells)) + _SEPARATOR + _SEPARATOR.join(sorted(state.columns))
+
+    def heuristic(self, state: State) -> int:
+        """Return a weighted count of work left: cards out, disorder, buried next cards."""
+        return self._rules.heuristic(state)  # type: ignore[attr-defined, no-any-return]
+
+    def lower_bound(self, state: State) -> int:
+        """Every card not yet home needs at least one more step."""
+        return 4 * self.ranks - sum(state.foundations)
+
+    def forced(self, state: State) -> list[Move]:
+        """Return the home moves that are proven safe (see ``_Rules.forced``)."""
+        return self._rules.forced(state)  # type: ignore[attr-defined, no-any-return]
+
+    def expand(self, state: State, move: Move) -> list[Move]:
+        """Return the single-card steps that carry out a run move."""
+        if move.count == 1:
+            return [move]
+        return self._rules.run_steps(state, move)  # type: ignore[attr-defined, no-any-return]
+
+    def notation(self, move: Move) -> str:
+        """Return the standard notation of a step.
+
+        >>> GAME.notation(Move(2, FOUNDATION)), GAME.notation(Move(0, CELL + 1))
+        ('3h', '1b')
+        """
+        return _place_name(move.source) + _place_name(move.target)
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """Return the step written `text` (``3a``, ``a5``, ``8h``, ``26``).
+
+        >>> GAME.parse_move(GAME.deal(1), "3h")
+        Move(source=2, target=255, count=1)
+        """
+        text = text.strip().lower()
+        if len(text) != 2:
+            raise InvalidMoveError(f"{text!r} is not a move: write source and target, like 3a or a5")
+        source, target = _place(text[0], self), _place(text[1], self)
+        if source is None or source == FOUNDATION:
+            raise InvalidMoveError(f"{text!r}: {text[0]!r} is not a column or a cell")
+        if target is None:
+            raise InvalidMoveError(f"{text!r}: {text[1]!r} is not a column, a cell or h")
+        return Move(source, target, 1)
+
+    def illegal_reason(self, state: State, move: Move) -> str:
+        """Return why a single-card step breaks the rules, or ""."""
+        source, target, count = move
+        if count != 1:
+            return "one card moves at a time"
+        if source == target:
+            return "source and target are the same"
+        if source < CELL:
+            if source >= len(state.columns) or not state.columns[source]:
+                return f"column {_place_name(source)} is empty"
+            card = state.columns[source][-1]
+        else:
+            if source - CELL >= len(state.cells) or state.cells[source - CELL] == EMPTY:
+                return f"cell {_place_name(source)} is empty"
+            card = state.cells[source - CELL]
+        if target == FOUNDATION:
+            if state.foundations[suit(card)] + 1 != rank(card):
+                return f"{card_str(card)} does not go on its foundation yet"
+            return ""
+        if target >= CELL:
+            if target - CELL >= len(state.cells):
+                return f"there is no cell {_place_name(target)}"
+            if state.cells[target - CELL] != EMPTY:
+                return f"cell {_place_name(target)} is occupied"
+            return ""
+        if target >= len(state.columns):
+            return f"there is no column {_place_name(target)}"
+        column = state.columns[target]
+        if not column:
+            if self.empty == "kings" and rank(card) != self.ranks:
+                return f"an empty column takes only a King, not {card_str(card)}"
+            return ""
+        under = column[-1]
+        if rank(under) != rank(card) + 1:
+            return f"{card_str(card)} cannot go on {card_str(under)}: ranks must go down by one"
+        if self.build == "alternate" and is_red(under) == is_red(card):
+            return f"{card_str(card)} cannot go on {card_str(under)}: colours must alternate"
+        if self.build == "suit" and suit(under) != suit(card):
+            return f"{card_str(card)} cannot go on {card_str(under)}: suits must match"
+        return ""
+
+
+def _place_name(place: int) -> str:
+    if place == FOUNDATION:
+        return "h"
+    if place >= CELL:
+        return _CELL_NAMES[place - CELL]
+    return _COLUMN_NAMES[place]
+
+
+def _place(letter: str, game: FreeCell) -> int | None:
+    if letter == "h":
+        return FOUNDATION
+    if letter in _CELL_NAMES:
+        return CELL + _CELL_NAMES.index(letter)
+    if letter in _COLUMN_NAMES:
+        return _COLUMN_NAMES.index(letter)
+    return None
+
+
+from games._freecell_rules import _Rules  # noqa: E402  (the move generator, kept apart)
+
+SEAHAVEN = FreeCell(cells=4, columns=10, build="suit", empty="kings", layout="seahaven",
+                    name="seahaven")
+GAME = FreeCell()
