@@ -1,7 +1,8 @@
 """The registry: every game by name, with its variant options applied.
 
 This and the CLI are the only places that know every game. A game module defines
-``GAME``, a frozen dataclass whose fields are its variant options.
+``GAME``, a frozen dataclass whose fields are its variant options, and may define
+``GAMES`` when one module serves several games as presets (FreeCell and Seahaven Towers).
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any, Mapping
 
 from solver.game import Game, UnknownGameError
 
-MODULES = ("freecell", "black_hole", "the_clock")
+MODULES = ("freecell", "black_hole", "the_clock", "klondike", "yukon", "spider", "forty_thieves")
 
 
 def _load() -> dict[str, Any]:
@@ -23,7 +24,8 @@ def _load() -> dict[str, Any]:
             if error.name != f"games.{module_name}":
                 raise
             continue                       # not written yet
-        games[module.GAME.name] = module.GAME
+        for game in getattr(module, "GAMES", (module.GAME,)):
+            games[game.name] = game
     return games
 
 

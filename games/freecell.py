@@ -67,6 +67,16 @@ class Move(NamedTuple):
 
 CELL = 100
 
+# name -> (aliases, one-line summary, presets)
+_NAMES: dict[str, tuple[tuple[str, ...], str, dict[str, dict[str, Any]]]] = {
+    "freecell": (("fc", "free-cell"),
+                 "8 columns, 4 free cells, build down in alternating colours",
+                 {"bakers-game": {"build": "suit"}, "two-cell": {"cells": 2}}),
+    "seahaven": (("seahaven-towers", "st"),
+                 "10 columns of 5, 4 cells (2 filled), build down by suit, Kings to empty columns",
+                 {}),
+}
+
 
 @dataclass(frozen=True)
 class FreeCell:
@@ -80,8 +90,6 @@ class FreeCell:
     layout: str = "microsoft"         # numbered deals: "microsoft", "seahaven", "seeded"
     name: str = field(default="freecell", compare=False)
 
-    aliases: ClassVar[tuple[str, ...]] = ("fc", "free-cell")
-    summary: ClassVar[str] = "8 columns, 4 free cells, build down in alternating colours"
     variants: ClassVar[dict[str, str]] = {
         "cells": "free cells, 0-10 (FreeCell 4)",
         "columns": "columns, 1-10 (FreeCell 8; tests use fewer)",
@@ -90,10 +98,17 @@ class FreeCell:
         "empty": "what an empty column takes: 'any' or 'kings'",
         "layout": "numbered deals: 'microsoft', 'seahaven' (PySolFC) or 'seeded' (twins)",
     }
-    presets: ClassVar[dict[str, dict[str, Any]]] = {
-        "bakers-game": {"build": "suit"},
-        "two-cell": {"cells": 2},
-    }
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        return _NAMES[self.name][0]
+
+    @property
+    def summary(self) -> str:
+        return _NAMES[self.name][1]
+
+    @property
+    def presets(self) -> dict[str, dict[str, Any]]:
+        return _NAMES[self.name][2]
 
     def __post_init__(self) -> None:
         if not 0 <= self.cells <= 10:
@@ -362,3 +377,4 @@ from games._freecell_rules import _Rules  # noqa: E402  (the move generator, kep
 SEAHAVEN = FreeCell(cells=4, columns=10, build="suit", empty="kings", layout="seahaven",
                     name="seahaven")
 GAME = FreeCell()
+GAMES = (GAME, SEAHAVEN)

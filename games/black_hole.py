@@ -1,0 +1,430 @@
+"""Black Hole.
+
+Rules (rules/004 and RULES.md "Black Hole"): the A♠ starts the foundation alone; the other
+51 cards are dealt to 17 piles of 3, the last card dealt to a pile on top. The top card
+of a pile may go to the foundation when its rank is one above or one below the rank of
+the foundation's top card, whatever the suits; K and A are adjacent (ranks wrap). That
+is the only move. The game is won when all 52 cards are on the foundation.
+
+Rulings used:
+
+- Numbered deals are PySolFC's (``pysol_cards``' ``black_hole`` layout): the A♠ is taken
+  out, the rest dealt round the 17 piles in turn.
+- Text is black-hole-solver's board format: an optional ``Foundations: AS`` line (any card
+  for a position in mid-game), then one line per pile, bottom card first. A leading ``:``
+  on a pile line is allowed (the solver's ``--display-boards`` style); an empty pile is a
+  line ``-`` (``:`` alone is read the same). Blank lines are ignored.
+- Only ranks matter to the rules, so the canonical key keeps ranks only: two positions
+  whose piles hold the same rank sequences (in any order) with the same foundation rank
+  have the same future, move for move.
+- ``moves`` leaves out moves into positions proven dead (see ``viable``), so it lists
+  the legal moves that may still win; ``legal_moves`` lists them all.
+- Variant (tests only): ``ranks`` = 4, 7, 10 or 13 keeps ranks A..ranks of each suit and
+  deals ``(4 * ranks - 1) // 3`` piles of 3; the top rank wraps to the A.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from typing import ClassVar, NamedTuple
+
+from solver.cards import Card, card_str, make_card, parse_card, pysol_deck_order, pysol_layout, \
+    rank
+from solver.game import DealChecker, DealProblem, InvalidMoveError
+
+PILE_SIZE = 3
+ACE_OF_SPADES: Card = make_card(1, 3)
+EMPTY_PILE = "-"                       # how `format` writes an empty pile
+_EMPTY_PILE_TOKENS = ("-", ":", "")
+_LABEL = re.compile(r"([A-Za-z]{3,})\s*:")          # "Foundations:", "Talon:" ...
+_RANK_OF = bytes(c % 13 for c in range(52)) + bytes(204)   # bytes.translate: card -> rank - 1
+
+
+class State(NamedTuple):
+    piles: tuple[bytes, ...]           # every pile, bottom card first, top card last
+    foundation: Card                   # the card on top of the foundation
+
+
+class Move(NamedTuple):
+    pile: int                          # index of the pile (0-based)
+    card: Card                         # the card it plays: the pile's top card
+
+
+@dataclass(frozen=True)
+class BlackHole:
+    ranks: int = 13
+
+    name: ClassVar[str] = "black-hole"
+    aliases: ClassVar[tuple[str, ...]] = ("blackhole", "bh")
+    summary: ClassVar[str] = "17 piles of 3; play tops one rank up or down onto the A♠ (K-A wrap)"
+    variants: ClassVar[dict[str, str]] = {
+        "ranks": "ranks per suit, 4, 7, 10 or 13 (default); fewer make small test twins",
+    }
+    presets: ClassVar[dict[str, dict[str, object]]] = {}
+
+    def __post_init__(self) -> None:
+        if self.ranks not in (4, 7, 10, 13):
+            raise ValueError(f"ranks must be 4, 7, 10 or 13, got {self.ranks}")
+
+    @property
+    def _tables(self) -> _Tables:
+        return _tables(self.ranks)
+
+    @property
+    def pile_count(self) -> int:
+        """Return the number of piles: 17 for the full deck."""
+        return (4 * self.ranks - 1) // PILE_SIZE
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """Return the cards of this game's deck (A♠ included)."""
+        return self._tables.deck
+
+    # -- deals and text ---------------------------------------------------------------
+
+    def deal(self, number: int) -> State:
+        """Return PySolFC deal `number` (for a twin: the same shuffle, smaller deck).
+
+        >>> " ".join(map(card_str, GAME.deal(6).piles[11]))     # KC on top
+        '9H KD KC'
+        """
+        if self.ranks == 13:
+            return self.parse(pysol_layout("black_hole", number))
+        return self.deal_from_order(pysol_deck_order(number))
+
+    def deal_from_order(self, order: list[Card]) -> State:
+        """Return the deal PySolFC makes from cards in dealing order.
+
+        The A♠ goes to the foundation; the other cards of this deck, in order, go round
+        the piles in turn. For 13 ranks this is exactly PySolFC's Black Hole deal.
+        """
+        wanted = set(self.deck) - {ACE_OF_SPADES}
+        cards = [c for c in order if c in wanted]
+        count = self.pile_count
+        return State(tuple(bytes(cards[i::count]) for i in range(count)), ACE_OF_SPADES)
+
+    def parse(self, text: str) -> State:
+        """Return the position in black-hole-solver's text; raise DealError on problems.
+
+        >>> GAME.parse("Foundations: 4H\\n" + "-\\n" * 16 + ": 5D").piles[16]
+        b'\\x11'
+        """
+        check = DealChecker(self.name)
+        text = text.lstrip("\ufeff")
+        if not text.strip():
+            check.add(DealProblem.EMPTY, "empty text: no foundation and no piles")
+            check.raise_if_any()
+        foundation: Card | None = None
+        piles: list[bytes] = []
+        seen: dict[Card, int] = {}
+        in_deck = self._tables.in_deck
+        for number, raw in enumerate(text.splitlines(), start=1):
+            line = raw.strip()
+            if not line:
+                continue
+            label = _LABEL.match(line)
+            if label:
+                head, rest = label.group(1), line[label.end():]
+                if head.lower() != "foundations":
+                    check.add(DealProblem.BAD_LINE, f"line {number}: unexpected {head!r} "
+                              "line (black hole has a foundation and piles only)", line=number)
+                elif foundation is not None or piles:
+                    check.add(DealProblem.BAD_LINE, f"line {number}: the foundations line "
+                              "must come first, once", line=number)
+                else:
+                    foundation = self._read_foundation(rest, number, check)
+                    if foundation is not None:
+                        seen[foundation] = number
+                continue
+            if line.startswith(":"):
+                line = line[1:].strip()
+            pile: list[Card] = []
+            for token in line.split() if line not in _EMPTY_PILE_TOKENS else ():
+                card = parse_card(token)
+                if card is None or not in_deck[card]:
+                    what = "unreadable card" if card is None else "card not in this deck:"
+                    check.add(DealProblem.UNREADABLE_CARD, f"line {number}: {what} {token!r}",
+                              line=number, card=token)
+                    continue
+                if card in seen or card == ACE_OF_SPADES:
+                    check.add(DealProblem.DUPLICATE_CARD,
+                              f"line {number}: duplicate card {card_str(card)}",
+                              line=number, card=card_str(card))
+                seen.setdefault(card, number)
+                pile.append(card)
+            if len(pile) > PILE_SIZE:
+                check.add(DealProblem.WRONG_PILE_SIZE, f"line {number}: a pile holds at most "
+                          f"{PILE_SIZE} cards, this one {len(pile)}", line=number)
+            piles.append(bytes(pile))
+        if len(piles) != self.pile_count:
+            check.add(DealProblem.WRONG_PILE_COUNT,
+                      f"{len(piles)} piles, black hole has {self.pile_count}")
+        if foundation is None:
+            foundation = ACE_OF_SPADES
+        if foundation == ACE_OF_SPADES:         # nothing played yet: every pile full
+            missing = [card_str(c) for c in self.deck if c not in seen and c != ACE_OF_SPADES]
+            if missing:
+                check.add(DealProblem.MISSING_CARD, ("missing card " if len(missing) == 1
+                                                     else "missing cards ") + " ".join(missing))
+                check.cards.extend(missing)
+            elif any(len(p) != PILE_SIZE for p in piles):
+                check.add(DealProblem.WRONG_PILE_SIZE, "with the A♠ alone on the foundation "
+                          f"every pile holds {PILE_SIZE} cards")
+        check.raise_if_any()
+        return State(tuple(piles), foundation)
+
+    def _read_foundation(self, rest: str, number: int, check: DealChecker) -> Card | None:
+        tokens = rest.split()
+        if len(tokens) != 1:
+            check.add(DealProblem.BAD_LINE, f"line {number}: the foundation line names "
+                      f"one card, not {len(tokens)}", line=number)
+            return None
+        card = parse_card(tokens[0])
+        if card is None or not self._tables.in_deck[card]:
+            check.add(DealProblem.UNREADABLE_CARD, f"line {number}: unreadable foundation card "
+                      f"{tokens[0]!r}", line=number, card=tokens[0])
+            return None
+        return card
+
+    def format(self, state: State) -> str:
+        """Return the position as text that `parse` reads back.
+
+        >>> print(GAME.format(GAME.deal(6)).splitlines()[12])
+        9H KD KC
+        """
+        lines = [f"Foundations: {card_str(state.foundation)}"]
+        lines += [" ".join(card_str(c) for c in p) if p else EMPTY_PILE for p in state.piles]
+        return "\n".join(lines)
+
+    # -- rules ------------------------------------------------------------------------
+
+    def legal_moves(self, state: State) -> list[Move]:
+        """Return every legal move, the fullest piles first."""
+        playable = self._tables.playable[state.foundation]
+        found = [(-len(p), i, p[-1]) for i, p in enumerate(state.piles)
+                 if p and playable[p[-1]]]
+        found.sort()
+        return [Move(i, c) for _, i, c in found]
+
+    def moves(self, state: State) -> list[Move]:
+        """Return the legal moves that do not lead to a dead position, fullest piles first.
+
+        Playing from a full pile first keeps the piles even, so fewer cards stay buried
+        under others late in the game; black-hole-solver reaches its solutions in a
+        similar order. A move is left out only when ``viable`` proves the position after
+        it cannot be won, so a search over these moves finds every win there is.
+        """
+        tables = self._tables
+        playable, rank_index = tables.playable[state.foundation], tables.rank_index
+        found = [(-len(p), i, p[-1]) for i, p in enumerate(state.piles)
+                 if p and playable[p[-1]]]
+        if not found:
+            return []
+        counts = _rank_counts(state.piles, tables.ranks)
+        result = []
+        found.sort()
+        for _, i, card in found:
+            r = rank_index[card]
+            counts[r] -= 1
+            if viable(counts, r, tables.ranks):
+                result.append(Move(i, card))
+            counts[r] += 1
+        return result
+
+    def play(self, state: State, move: Move) -> State:
+        """Return the position after `move` (not checked: see illegal_reason)."""
+        piles, i = state.piles, move.pile
+        return State(piles[:i] + (piles[i][:-1],) + piles[i + 1:], move.card)
+
+    def is_won(self, state: State) -> bool:
+        """Return whether every pile is empty."""
+        return not any(state.piles)
+
+    # -- search support ---------------------------------------------------------------
+
+    def key(self, state: State) -> bytes:
+        """Return the foundation's rank and the piles' rank sequences, sorted.
+
+        Piles are interchangeable and suits never matter to the rules, so positions
+        that differ only in pile order or in suits give equal keys.
+        """
+        ranks = sorted(p.translate(_RANK_OF) for p in state.piles if p)
+        return bytes((state.foundation % 13,)) + b"\xff".join(ranks)
+
+    def heuristic(self, state: State) -> int:
+        """Return the number of cards left in the piles."""
+        return sum(map(len, state.piles))
+
+    def lower_bound(self, state: State) -> int:
+        """Return the cards left: each needs one move."""
+        return sum(map(len, state.piles))
+
+    def forced(self, state: State) -> list[Move]:
+        """Return no moves: no forced-move rule is proven safe for this game."""
+        return []
+
+    def expand(self, state: State, move: Move) -> list[Move]:
+        """Return `[move]`: a search move is one step."""
+        return [move]
+
+    def notation(self, move: Move) -> str:
+        """Return the card played.
+
+        >>> GAME.notation(Move(11, 12))
+        'KC'
+        """
+        return card_str(move.card)
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """Return the move that `text` names: a card (``KC``) or a pile number (1-17).
+
+        >>> GAME.parse_move(GAME.deal(6), "kc"), GAME.parse_move(GAME.deal(6), "12")
+        (Move(pile=11, card=12), Move(pile=11, card=12))
+        """
+        token = text.strip()
+        if token.isdigit():
+            pile = int(token) - 1
+            if not 0 <= pile < len(state.piles) or not state.piles[pile]:
+                raise InvalidMoveError(f"{text!r}: no pile {token} with a card on it")
+            return Move(pile, state.piles[pile][-1])
+        card = parse_card(token)
+        if card is None:
+            raise InvalidMoveError(f"{text!r} is not a card (write it as KC, 10♦ or 7h)")
+        tops = [i for i, p in enumerate(state.piles) if p and p[-1] == card]
+        holders = [i for i, p in enumerate(state.piles) if card in p]
+        return Move((tops or holders or [-1])[0], card)
+
+    def illegal_reason(self, state: State, move: Move) -> str:
+        """Return why `move` breaks the rules in `state`, or "" when it is legal."""
+        name = card_str(move.card) if 0 <= move.card < 52 else repr(move.card)
+        if not 0 <= move.pile < len(state.piles):
+            return f"{name} is not on top of any pile"
+        pile = state.piles[move.pile]
+        if not pile or pile[-1] != move.card:
+            return f"{name} is not on top of pile {move.pile + 1}"
+        gap = (rank(move.card) - rank(state.foundation)) % self.ranks
+        if gap not in (1, self.ranks - 1):
+            return (f"{name} is not one rank above or below the foundation's "
+                    f"{card_str(state.foundation)}")
+        return ""
+
+
+# -- dead positions ---------------------------------------------------------------------
+
+
+def viable(counts: list[int], top: int, ranks: int) -> bool:
+    """Return False when the cards left can provably never all be played.
+
+    `counts[r]` is how many cards of rank index r (0 = A) are still in the piles and
+    `top` the rank index on the foundation. Proof: a win plays the cards left in some
+    order p1..pn where p1 is adjacent to `top` and each p(i+1) to p(i), so the ranks
+    top, p1, .., pn are a walk on the cycle of ranks that lands on rank r exactly
+    counts[r] times. Let o(v) = counts[v] + [v = top] be the times the walk is at v and
+    e the number of times it crosses each edge (v, v+1). Counting the walk's ends,
+    e(v-1, v) + e(v, v+1) = 2 o(v) - [v = top] - [v = end], every e >= 0, and the edges
+    with e >= 1 join every rank with o >= 1 (the walk is connected). We test, for every
+    possible end, whether such e exist:
+
+    - the walk never steps on a rank with no cards left, so if some rank other than
+      `top` has none, the ranks it can reach form an arc (a path) holding `top`; any
+      card outside it is unreachable, and along the path e is fixed edge by edge;
+    - if every rank but `top` has cards and `top` has none, the walk leaves `top` at
+      once for one end of the path top+1 .. top-1 and stays on it;
+    - if every rank has cards, on an odd cycle (13 ranks) e is unique given the end
+      (twice e(top, top+1) is the alternating sum of the degrees); an even cycle
+      (ranks 4, 10) is not tested.
+
+    Any walk meets these conditions, so a position failing all of them cannot be won;
+    the test ignores the order within piles, so it never rejects a winnable position.
+
+    >>> viable([0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0], 0, 13)   # a 4 cut off by 3s
+    False
+    >>> viable([1, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], 0, 13)   # A, then 2, 3, 2, A
+    True
+    """
+    right = 0
+    r = top + 1 if top + 1 < ranks else 0
+    while right < ranks - 1 and counts[r]:
+        right += 1
+        r = r + 1 if r + 1 < ranks else 0
+    if right < ranks - 1:                               # an arc: the walk cannot go round
+        left = 0
+        r = top - 1 if top else ranks - 1
+        while counts[r]:
+            left += 1
+            r = r - 1 if r else ranks - 1
+        arc = [(top + i) % ranks for i in range(-left, right + 1)]
+        stay = [counts[v] for v in arc]
+        if sum(stay) != sum(counts):
+            return False                                # cards the walk cannot reach
+        if not any(stay):
+            return True                                 # nothing left: won
+        stay[left] += 1
+        return _path_walk(stay, left)
+    if not counts[top]:
+        stay = [counts[(top + i) % ranks] for i in range(1, ranks)]
+        return _path_walk(stay, 0) or _path_walk(stay, ranks - 2)
+    if ranks % 2 == 0:
+        return True
+    return _cycle_walk([counts[(top + i) % ranks] + (i == 0) for i in range(ranks)])
+
+
+def _path_walk(stay: list[int], start: int) -> bool:
+    """Return whether a walk on a path from `start` can be at vertex v stay[v] times."""
+    last = len(stay) - 1
+    for end in range(last + 1):
+        if stay[end] - (end == start) < 1:
+            continue
+        crossed = 0
+        for v in range(last + 1):
+            crossed = 2 * stay[v] - (v == start) - (v == end) - crossed
+            if v < last and crossed < 1:
+                break
+        else:
+            if crossed == 0:
+                return True
+    return False
+
+
+def _cycle_walk(stay: list[int]) -> bool:
+    """Return whether a walk round an odd cycle from vertex 0 can be at v stay[v] times."""
+    size = len(stay)
+    for end in range(size):
+        degree = [2 * s for s in stay]
+        degree[0] -= 1
+        degree[end] -= 1
+        twice = sum(degree[i % size] * (1 if i % 2 else -1) for i in range(1, size + 1))
+        if twice < 0 or twice % 2:
+            continue
+        crossed = [twice // 2]                          # edge (0, 1), then (1, 2) ...
+        for v in range(1, size):
+            crossed.append(degree[v] - crossed[-1])
+        if min(crossed) >= 0 and crossed.count(0) <= 1 and crossed[-1] + crossed[0] == degree[0]:
+            return True
+    return False
+
+
+def _rank_counts(piles: tuple[bytes, ...], ranks: int) -> list[int]:
+    cards = b"".join(piles).translate(_RANK_OF)
+    return [cards.count(r) for r in range(ranks)]
+
+
+class _Tables(NamedTuple):
+    ranks: int
+    deck: tuple[Card, ...]
+    in_deck: bytes                     # in_deck[card] = 1 if the card belongs to the deck
+    rank_index: bytes                  # rank_index[card] = rank - 1
+    playable: tuple[bytes, ...]        # playable[foundation][card] = 1 if card may go on it
+
+
+@functools.lru_cache(maxsize=None)
+def _tables(ranks: int) -> _Tables:
+    deck = tuple(make_card(r, s) for s in range(4) for r in range(1, ranks + 1))
+    in_deck = bytes(c in deck for c in range(52))
+    playable = tuple(bytes(c in deck and (c % 13 - f % 13) % ranks in (1, ranks - 1)
+                           for c in range(52)) for f in range(52))
+    return _Tables(ranks, deck, in_deck, _RANK_OF[:52], playable)
+
+
+GAME = BlackHole()
