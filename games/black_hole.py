@@ -390,17 +390,21 @@ def _path_walk(stay: list[int], start: int) -> bool:
 def _cycle_walk(stay: list[int]) -> bool:
     """Return whether a walk round an odd cycle from vertex 0 can be at v stay[v] times."""
     size = len(stay)
+    degree = [2 * s for s in stay]
+    degree[0] -= 1
+    alternating = degree[0] + sum(degree[v] if v % 2 else -degree[v] for v in range(1, size))
     for end in range(size):
-        degree = [2 * s for s in stay]
-        degree[0] -= 1
-        degree[end] -= 1
-        twice = sum(degree[i % size] * (1 if i % 2 else -1) for i in range(1, size + 1))
-        if twice < 0 or twice % 2:
+        twice = alternating - (1 if end == 0 or end % 2 else -1)   # 2 e(0, 1)
+        if twice < 0:
             continue
-        crossed = [twice // 2]                          # edge (0, 1), then (1, 2) ...
-        for v in range(1, size):
-            crossed.append(degree[v] - crossed[-1])
-        if min(crossed) >= 0 and crossed.count(0) <= 1 and crossed[-1] + crossed[0] == degree[0]:
+        crossed = twice // 2
+        zero = crossed == 0
+        for v in range(1, size):                    # e(v, v+1) from v's degree
+            crossed = degree[v] - (v == end) - crossed
+            if crossed < 0 or (crossed == 0 and zero):
+                break                               # negative, or two edges unused
+            zero = zero or crossed == 0
+        else:
             return True
     return False
 

@@ -273,15 +273,25 @@ class _Parser:
     def __init__(self, game: TheClock, text: str) -> None:
         self.game, self.check = game, DealChecker(game.name)
         self.deck = set(game.deck())
-        self.down: list[list[Card]] = []
-        self.up: list[list[Card]] = []
-        self.lines: list[int] = []
+        self.down: list[list[Card]] = []         # readable face-down cards of each pile
+        self.up: list[list[Card]] = []           # readable face-up cards of each pile
+        self.sizes: list[int] = []               # face-down tokens, readable or not
+        self.lines: list[int] = []               # the line of each pile
         self.next_label: tuple[str, int] | None = None
         self.any_bar = False
+        self.seen: set[Card] = set()
+        self.repeat_line: int | None = None      # where a card first shows up twice
         for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
             line = line.strip()
             if line and not line.startswith("#"):
                 self._line(line, number)
+
+    def _add(self, problem: DealProblem, detail: str, line: int | None = None,
+             card: str | None = None) -> None:
+        """Record a problem; name its line unless it is the one the message leads with."""
+        if line is not None and self.check.line not in (None, line):
+            detail += f" (line {line})"
+        self.check.add(problem, detail, line=line, card=card)
 
     def _line(self, line: str, number: int) -> None:
         label, colon, rest = line.partition(":")
@@ -289,19 +299,19 @@ class _Parser:
             label, rest = "", line
         elif label.strip().lower() == "next":
             if self.next_label is not None:
-                self.check.add(DealProblem.BAD_LINE, f"line {number}: a second 'Next:' line", line=number)
+                self._add(DealProblem.BAD_LINE, "a second 'Next:' line", number)
             self.next_label = (rest.strip(), number)
             return
         index = len(self.down)
         if label and _rank_of_label(label) != index + 1:
-            want = RANKS[index] if index < 13 else "none"
-            self.check.add(DealProblem.BAD_LINE,
-                           f"line {number}: pile label {label.strip()!r} where {want!r} was due",
-                           line=number)
+            due = f"the {RANKS[index]} pile" if index < 13 else "no more piles"
+            self._add(DealProblem.BAD_LINE, f"pile label {label.strip()!r} where {due} was due",
+                      number)
         parts = rest.split("|")
         if len(parts) > 2:
-            self.check.add(DealProblem.BAD_LINE, f"line {number}: more than one '|'", line=number)
+            self._add(DealProblem.BAD_LINE, "more than one '|' in a pile", number)
         self.any_bar |= len(parts) > 1
+        self.sizes.append(len(parts[0].split()))
         self.down.append(self._cards(parts[0], number))
         self.up.append(self._cards(" ".join(parts[1:]), number))
         self.lines.append(number)
@@ -311,72 +321,74 @@ class _Parser:
         for token in text.split():
             card = parse_card(token)
             if card is None or card not in self.deck:
-                why = "unreadable card" if card is None else "card not in this game's deck"
-                self.check.add(DealProblem.UNREADABLE_CARD, f"line {number}: {why} {token!r}",
-                               line=number, card=token)
-            else:
-                cards.append(card)
+                why = "unreadable card" if card is None else "card not in this game's deck:"
+                self._add(DealProblem.UNREADABLE_CARD, f"{why} {token!r}", number, token)
+                continue
+            if card in self.seen and self.repeat_line is None:
+                self.repeat_line = number
+            self.seen.add(card)
+            cards.append(card)
         return cards
 
     def state(self) -> State:
         game, check = self.game, self.check
         if not self.down and self.next_label is None:
-            check.add(DealProblem.EMPTY, "no piles: the text is empty")
+            self._add(DealProblem.EMPTY, "no piles: the text is empty")
             check.raise_if_any()
         if len(self.down) != game.ranks:
-            check.add(DealProblem.WRONG_PILE_COUNT,
+            self._add(DealProblem.WRONG_PILE_COUNT,
                       f"{game.ranks} piles expected, {len(self.down)} found")
         check.check_deck([c for pile in self.down + self.up for c in pile],
                          universe=game.deck())
+        if check.line is None and check.problems & DealProblem.DUPLICATE_CARD:
+            check.line = self.repeat_line          # name the line of the second copy
         nxt = self._next_pile() if len(self.down) == game.ranks else OVER
         check.raise_if_any()
         return State(tuple(map(bytes, self.down)), tuple(map(bytes, self.up)), nxt)
 
     def _next_pile(self) -> int:
         """Check the pile sizes and face-up ranks; return the pile due next."""
-        game, check, suits = self.game, self.check, self.game.suits
-        king = game.ranks - 1
+        game, suits, king = self.game, self.game.suits, self.game.ranks - 1
         fresh = not self.any_bar and (self.next_label is None or
                                       _rank_of_label(self.next_label[0]) == game.ranks)
-        sizes_ok = True
-        for i, (down, up, number) in enumerate(zip(self.down, self.up, self.lines)):
-            if len(down) != suits and (fresh or len(down) > suits):
-                sizes_ok = False
-                check.add(DealProblem.WRONG_PILE_SIZE,
-                          f"line {number}: the {RANKS[i]} pile has {len(down)} face-down cards, "
-                          + (f"{suits} expected" if fresh else f"at most {suits} allowed"),
-                          line=number)
+        counts_mean_something = True
+        for i, (size, up, number) in enumerate(zip(self.sizes, self.up, self.lines)):
+            if size != suits and (fresh or size > suits):
+                counts_mean_something = False
+                self._add(DealProblem.WRONG_PILE_SIZE,
+                          f"the {RANKS[i]} pile has {size} face-down cards, "
+                          + (f"{suits} expected" if fresh else f"at most {suits} allowed"), number)
             for card in up:
                 if rank(card) != i + 1:
-                    check.add(DealProblem.BAD_LINE,
-                              f"line {number}: {card_str(card)} lies face up under the "
-                              f"{RANKS[i]} pile, not its own", line=number, card=card_str(card))
-        if not sizes_ok:
+                    counts_mean_something = False
+                    self._add(DealProblem.BAD_LINE, f"{card_str(card)} lies face up under "
+                              f"the {RANKS[i]} pile, not its own", number, card_str(card))
+        if not counts_mean_something or self.check.problems:
             return OVER
         # Pile i was entered once per face-up card of its rank (the K pile once more, at
         # the start) and left once per card turned from it; only the pile due differs.
         surplus = [len(up) - (suits - len(down)) for down, up in zip(self.down, self.up)]
         surplus[king] += 1
-        due = [i for i, s in enumerate(surplus) if s]
-        if sorted(surplus) != [0] * (game.ranks - 1) + [1]:
-            check.add(DealProblem.WRONG_PILE_SIZE,
-                      "the face-up cards do not match the cards turned from each pile "
-                      f"(piles {' '.join(RANKS[i] for i in due)} are off)")
+        if sorted(surplus) != [0] * king + [1]:
+            off = ", ".join(RANKS[i] for i, extra in enumerate(surplus) if extra)
+            self._add(DealProblem.WRONG_PILE_SIZE, "the face-up cards do not fit the cards "
+                      f"turned from each pile (piles {off})")
             return OVER
-        nxt = due[0] if self.down[due[0]] else OVER
+        due = surplus.index(1)
+        nxt = due if self.down[due] else OVER
         if self.next_label is not None:
             label, number = self.next_label
             named = _rank_of_label(label)
-            wanted = OVER if label.lower() in ("-", "none", "over") else \
-                named - 1 if named is not None and named <= game.ranks else None
+            if label.lower() in ("-", "none", "over"):
+                wanted: int | None = OVER
+            else:
+                wanted = named - 1 if named is not None and named <= game.ranks else None
             if wanted is None:
-                check.add(DealProblem.BAD_LINE, f"line {number}: no pile called {label!r}",
-                          line=number)
+                self._add(DealProblem.BAD_LINE, f"no pile called {label!r} in 'Next:'", number)
             elif wanted != nxt and not (wanted == king and nxt == OVER):
                 should = "-" if nxt == OVER else RANKS[nxt]
-                check.add(DealProblem.BAD_LINE,
-                          f"line {number}: next pile {label!r}, but the counts say {should!r}",
-                          line=number)
+                self._add(DealProblem.BAD_LINE,
+                          f"'Next: {label}', but the cards turned say {should!r}", number)
         return nxt
 
 

@@ -55,7 +55,7 @@ def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[f
     """Return (p, low, high): the Wilson score interval for a binomial proportion.
 
     >>> [round(x, 4) for x in wilson(869, 1000)]
-    [0.869, 0.8466, 0.8886]
+    [0.869, 0.8467, 0.8885]
     """
     if trials == 0:
         return 0.0, 0.0, 1.0

@@ -1,0 +1,286 @@
+"""FreeCell (and Seahaven Towers, its preset): deals, text, rules, keys, known answers."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conftest import DATA, read_known
+from games.freecell import CELL, EMPTY, FOUNDATION, GAME, SEAHAVEN, FreeCell, Move, State
+from solver.cards import pile_str, pysol_layout
+from solver.game import DealError, DealProblem, Status
+from solver.search import Budget, dfs, greedy
+from solver.verify import check_solution
+
+KNOWN = read_known(DATA / "freecell" / "known.txt")
+
+
+# -- deals -----------------------------------------------------------------------------
+
+def test_microsoft_deal_1_first_row():
+    state = GAME.deal(1)
+    assert pile_str(column[0] for column in state.columns) == "JD 2D 9H JC 5D 7H 7C 5H"
+    assert [len(c) for c in state.columns] == [7, 7, 7, 7, 6, 6, 6, 6]
+
+
+@pytest.mark.parametrize("record", [r for r in KNOWN if "first-column" in r], ids=lambda r: r["id"])
+def test_freecell_pro_extension_layouts(record):
+    state = GAME.deal(int(record["deal"]))
+    assert pile_str(state.columns[0]) == record["first-column"]
+
+
+def test_deal_numbers_outside_the_generator_are_refused():
+    for number in (0, 2**33):
+        with pytest.raises(ValueError):
+            GAME.deal(number)
+
+
+# -- text ------------------------------------------------------------------------------
+
+def test_format_parse_round_trip_on_deals_and_a_midgame_position():
+    for number in range(1, 30):
+        state = GAME.deal(number)
+        assert GAME.parse(GAME.format(state)) == state
+    mid = GAME.parse((DATA / "freecell" / "midgame.txt").read_text())
+    assert mid.foundations == bytes([1, 0, 0, 2])            # C-A, S-2
+    assert mid.cells == bytes([mid.cells[0], EMPTY, mid.cells[2], EMPTY])
+    assert GAME.parse(GAME.format(mid)) == mid
+
+
+def test_freecell_solver_board_variants_are_accepted():
+    text = GAME.format(GAME.deal(5))
+    plain = "\n".join(line.lstrip(": ") for line in text.splitlines())
+    assert GAME.parse(plain) == GAME.deal(5)
+    assert GAME.parse(text.replace("T", "10").replace("\n", "\r\n")) == GAME.deal(5)
+    assert GAME.parse((DATA / "freecell" / "utf8-bom.txt").read_text(encoding="utf-8")) == GAME.deal(1)
+
+
+@pytest.mark.parametrize("name,problem,cards,line", [
+    ("duplicate-card", DealProblem.DUPLICATE_CARD | DealProblem.MISSING_CARD, ("JC", "JD"), None),
+    ("missing-card", DealProblem.MISSING_CARD, ("9D",), None),
+    ("unreadable-card", DealProblem.UNREADABLE_CARD | DealProblem.MISSING_CARD, ("QX", "QD"), 4),
+    ("wrong-column-count", DealProblem.WRONG_PILE_COUNT | DealProblem.MISSING_CARD, None, None),
+    ("empty", DealProblem.EMPTY, (), None),
+])
+def test_bad_deals_report_every_problem(name, problem, cards, line):
+    with pytest.raises(DealError) as caught:
+        GAME.parse((DATA / "freecell" / "bad" / f"{name}.txt").read_text())
+    error = caught.value
+    assert error.problems == problem
+    if cards is not None:
+        assert error.cards == cards
+    assert error.line == line
+    assert "\n" not in str(error)
+
+
+# -- rules -----------------------------------------------------------------------------
+
+ENDGAME = """\
+Foundations: H-Q C-Q D-J S-Q
+Freecells: KS - - -
+: KH
+: QD
+: KC KD
+:
+:
+:
+:
+:
+"""
+
+
+def test_legal_moves_of_a_literal_position():
+    # home: KH (H-Q), QD (D-J), KS from cell a; KD may not go home before QD.
+    # to the first empty column: KD alone (KC under it) and KS from the cell;
+    # moving a whole one-card column to an empty column would change nothing.
+    # to the first free cell (b): every column's top card.
+    state = GAME.parse(ENDGAME)
+    assert {GAME.notation(m) for m in GAME.moves(state)} == {
+        "1h", "2h", "ah", "34", "a4", "1b", "2b", "3b"}
+
+
+def test_illegal_steps_are_explained():
+    state = GAME.deal(1)
+    reason = GAME.illegal_reason
+    assert "go down by one" in reason(state, GAME.parse_move(state, "12"))
+    assert "foundation" in reason(state, GAME.parse_move(state, "1h"))
+    assert reason(state, GAME.parse_move(state, "1a")) == ""
+    after = GAME.play(state, GAME.parse_move(state, "1a"))
+    assert "occupied" in reason(after, GAME.parse_move(after, "2a"))
+    assert "empty" in reason(after, GAME.parse_move(after, "ba"))
+    assert "alternate" in reason(GAME.parse(ENDGAME), Move(2, 0, 1)) or \
+        reason(GAME.parse(ENDGAME), Move(2, 0, 1))
+    assert "only a King" in SEAHAVEN.illegal_reason(
+        SEAHAVEN.parse(ENDGAME.replace(":\n:\n:\n:\n:\n", ":\n:\n:\n:\n:\n:\n:\n")), Move(1, 3, 1))
+
+
+def test_notation_round_trips_for_every_step():
+    state = GAME.deal(3)
+    for move in GAME.moves(state):
+        for step in GAME.expand(state, move):
+            assert GAME.parse_move(state, GAME.notation(step)) == step
+            state_after = GAME.play(state, step)
+            assert state_after is not state
+            break
+
+
+def test_random_play_keeps_every_card_and_every_step_legal():
+    for game in (GAME, FreeCell(cells=2), SEAHAVEN):
+        rng = random.Random(7)
+        for number in range(1, 6):
+            state = game.deal(number)
+            for _ in range(150):
+                moves = list(game.moves(state))
+                if not moves:
+                    break
+                move = rng.choice(moves)
+                stepped = state
+                for step in game.expand(state, move):       # runs as single-card steps
+                    assert game.illegal_reason(stepped, step) == ""
+                    stepped = game.play(stepped, step)
+                state = game.play(state, move)
+                assert stepped == state
+                cards = sum(len(c) for c in state.columns) + sum(c != EMPTY for c in state.cells)
+                assert cards + sum(state.foundations) == 52
+
+
+def test_sequence_moves_use_cells_and_empty_columns():
+    # QS JH (a 2-card run) with one free cell: onto the KD, or into an empty column,
+    # each carried out as 3 single-card steps through the free cell
+    text = """\
+Foundations: H-T C-Q D-J S-T
+Freecells: QH KC KS -
+: KH QS JH
+: KD
+: QD JS
+:
+:
+:
+:
+:
+"""
+    game = FreeCell(columns=8, cells=4)
+    state = game.parse(text)
+    moves = set(game.moves(state))
+    assert Move(0, 1, 2) in moves and Move(0, 3, 2) in moves
+    assert Move(0, 1, 3) not in moves                       # KH cannot go on the KD
+    for run in (Move(0, 1, 2), Move(0, 3, 2)):
+        steps = game.expand(state, run)
+        assert len(steps) == 3
+        stepped = state
+        for step in steps:
+            assert game.illegal_reason(stepped, step) == ""
+            stepped = game.play(stepped, step)
+        assert stepped == game.play(state, run)
+
+
+def test_long_run_is_carried_through_an_empty_column():
+    # a 4-card run, one free cell, one spare empty column: (1 + 1) * 2 = 4 cards
+    text = """\
+Foundations: H-8 C-8 D-9 S-9
+Freecells: QC KC - KD
+: KH QS JH TS 9H
+: KS QD JC
+: QH JS
+: TC 9C
+: TD
+: JD TH
+:
+:
+"""
+    game = FreeCell(columns=8, cells=4)
+    state = game.parse(text)
+    run = Move(0, 6, 4)                     # QS JH TS 9H to an empty column
+    assert run in set(game.moves(state))
+    assert Move(0, 6, 5) not in set(game.moves(state))      # the whole column: pointless
+    steps = game.expand(state, run)
+    stepped = state
+    for step in steps:
+        assert game.illegal_reason(stepped, step) == ""
+        stepped = game.play(stepped, step)
+    assert stepped == game.play(state, run)
+    assert len(steps) == 9                  # 3 steps to park 2, 3 to move 2, 3 to bring back
+
+
+# -- search support --------------------------------------------------------------------
+
+def test_key_ignores_the_order_of_columns_and_cells():
+    state = GAME.play(GAME.deal(9), Move(0, CELL, 1))
+    columns = list(state.columns)
+    random.Random(1).shuffle(columns)
+    shuffled = State(tuple(columns), bytes(reversed(state.cells)), state.foundations)
+    assert GAME.key(shuffled) == GAME.key(state)
+    assert GAME.key(GAME.play(state, Move(1, CELL + 1, 1))) != GAME.key(state)
+
+
+def test_forced_moves_only_send_cards_home():
+    state = GAME.deal(1)
+    for _ in range(40):
+        for move in GAME.forced(state):
+            assert move.target == FOUNDATION
+        state = GAME.play(state, next(iter(GAME.moves(state))))
+
+
+# -- known answers ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("number", [1, 2, 3, 617, 1941, 8589934591])
+def test_known_deals_are_won_with_a_verified_solution(number):
+    state = GAME.deal(number)
+    result = greedy(GAME, state, Budget(seconds=60))
+    assert result.status is Status.WON
+    check_solution(GAME, state, result.moves)
+    assert all(m.count == 1 for m in result.moves)         # single-card steps only
+
+
+def test_two_cells_and_bakers_game_variants_solve():
+    two = FreeCell(cells=2)
+    for number in (2, 3, 5):
+        state = two.deal(number)
+        result = greedy(two, state, Budget(seconds=60))
+        assert result.status is Status.WON, number
+        check_solution(two, state, result.moves)
+    bakers = FreeCell(build="suit")
+    assert greedy(bakers, bakers.deal(3), Budget(seconds=60)).status is Status.WON
+
+
+def test_two_cell_deal_6_is_proven_lost():
+    """Freecell Solver 5.0 (-l tfts --freecells-num 2) also exhausts deal 6 unsolved."""
+    two = FreeCell(cells=2)
+    assert dfs(two, two.deal(6)).status is Status.LOST
+
+
+@pytest.mark.slow
+def test_two_cell_deal_1_is_proven_lost():
+    """Freecell Solver 5.0 (-l tfts --freecells-num 2) exhausts it after 180,452 states."""
+    two = FreeCell(cells=2)
+    assert dfs(two, two.deal(1)).status is Status.LOST
+
+
+@pytest.mark.slow
+def test_deal_11982_is_proven_lost():
+    result = dfs(GAME, GAME.deal(11982))
+    assert result.status is Status.LOST
+
+
+@pytest.mark.slow
+def test_deals_1_to_200_are_all_won():
+    for number in range(1, 201):
+        assert greedy(GAME, GAME.deal(number), Budget(seconds=60)).status is Status.WON, number
+
+
+# -- Seahaven Towers -------------------------------------------------------------------
+
+def test_seahaven_layout_matches_pysolfc():
+    text = pysol_layout("seahaven", 1977)
+    state = SEAHAVEN.deal(1977)
+    assert [len(c) for c in state.columns] == [5] * 10
+    assert sorted(c for c in state.cells if c != EMPTY) == sorted(
+        SEAHAVEN.parse(text).cells.replace(bytes([EMPTY]), b""))
+    assert sum(c != EMPTY for c in state.cells) == 2
+
+
+def test_seahaven_deal_1977_is_won():
+    state = SEAHAVEN.deal(1977)
+    result = greedy(SEAHAVEN, state, Budget(seconds=60))
+    assert result.status is Status.WON
+    check_solution(SEAHAVEN, state, result.moves)

@@ -1,0 +1,91 @@
+"""Strategies agree with each other, prove what they claim, and stop within budgets.
+
+Small FreeCell twins (fewer ranks and columns) let exhaustive search decide hundreds of
+deals in a second, with a good share of lost ones.
+"""
+from __future__ import annotations
+
+import pytest
+
+from games.freecell import FreeCell
+from solver.game import Status
+from solver.search import Budget, astar, bfs, dfs, greedy, without_forced
+from solver.verify import check_solution
+
+TWINS = [
+    FreeCell(ranks=4, columns=4, cells=1),
+    FreeCell(ranks=4, columns=4, cells=0),
+    FreeCell(ranks=6, columns=5, cells=1, build="suit", empty="kings", layout="seeded"),
+]
+
+
+@pytest.mark.parametrize("game", TWINS, ids=lambda g: f"r{g.ranks}c{g.columns}x{g.cells}{g.build[0]}")
+def test_dfs_and_best_first_agree_on_every_twin_deal(game):
+    verdicts = {}
+    for number in range(1, 121):
+        state = game.deal(number)
+        a, b = dfs(game, state), greedy(game, state)
+        assert a.status == b.status, number
+        verdicts[a.status] = verdicts.get(a.status, 0) + 1
+    assert verdicts.get(Status.WON) and verdicts.get(Status.LOST)   # both verdicts exercised
+
+
+OPTIMAL_TWINS = [FreeCell(ranks=3, columns=3, cells=1), FreeCell(ranks=3, columns=3, cells=0)]
+
+
+@pytest.mark.parametrize("game", OPTIMAL_TWINS, ids=["cells1", "cells0"])
+def test_astar_and_bfs_find_equally_short_solutions(game):
+    for number in range(1, 16):
+        state = game.deal(number)
+        a, b = astar(game, state), bfs(game, state)
+        assert a.status == b.status
+        if a.status is Status.WON:
+            assert a.optimal and b.optimal
+            assert len(a.moves) == len(b.moves)
+            assert len(a.moves) <= len(greedy(game, state).moves)
+
+
+def test_forced_moves_never_change_a_verdict():
+    """FreeCell's safe auto-moves (see games/_freecell_rules.py) against plain search."""
+    for game in TWINS:
+        plain = without_forced(game)
+        for number in range(1, 151):
+            state = game.deal(number)
+            assert dfs(game, state).status == dfs(plain, state).status, (game, number)
+
+
+def test_every_won_result_replays_to_a_win():
+    game = OPTIMAL_TWINS[0]
+    for number in range(1, 16):
+        state = game.deal(number)
+        for strategy in (dfs, greedy, astar, bfs):
+            result = strategy(game, state)
+            if result.status is Status.WON:
+                check_solution(game, state, result.moves)
+
+
+def test_a_state_budget_gives_unknown_not_lost():
+    game = FreeCell()
+    result = dfs(game, game.deal(11982), Budget(max_states=500))
+    assert result.status is Status.UNKNOWN
+    assert result.stopped_by == "max-states"
+    assert result.stored <= 501
+
+
+def test_a_time_budget_gives_unknown():
+    game = FreeCell()
+    result = greedy(game, game.deal(11982), Budget(seconds=0.0))
+    assert result.status is Status.UNKNOWN and result.stopped_by == "seconds"
+
+
+def test_a_memory_budget_gives_unknown():
+    game = FreeCell()
+    result = dfs(game, game.deal(11982), Budget(memory=1))
+    assert result.status is Status.UNKNOWN and result.stopped_by == "memory"
+
+
+def test_a_lost_twin_is_lost_for_every_strategy():
+    game = OPTIMAL_TWINS[1]
+    lost = next(n for n in range(1, 100) if dfs(game, game.deal(n)).status is Status.LOST)
+    for strategy in (greedy, astar, bfs):
+        assert strategy(game, game.deal(lost)).status is Status.LOST
