@@ -127,10 +127,10 @@ class BlackHole:
             if label:
                 head, rest = label.group(1), line[label.end():]
                 if head.lower() != "foundations":
-                    check.add(DealProblem.BAD_LINE, f"line {number}: unexpected {head!r} "
+                    check.add(DealProblem.BAD_LINE, f"unexpected {head!r} "
                               "line (black hole has a foundation and piles only)", line=number)
                 elif foundation is not None or piles:
-                    check.add(DealProblem.BAD_LINE, f"line {number}: the foundations line "
+                    check.add(DealProblem.BAD_LINE, f"the foundations line "
                               "must come first, once", line=number)
                 else:
                     foundation = self._read_foundation(rest, number, check)
@@ -144,17 +144,17 @@ class BlackHole:
                 card = parse_card(token)
                 if card is None or not in_deck[card]:
                     what = "unreadable card" if card is None else "card not in this deck:"
-                    check.add(DealProblem.UNREADABLE_CARD, f"line {number}: {what} {token!r}",
+                    check.add(DealProblem.UNREADABLE_CARD, f"{what} {token!r}",
                               line=number, card=token)
                     continue
                 if card in seen or card == ACE_OF_SPADES:
                     check.add(DealProblem.DUPLICATE_CARD,
-                              f"line {number}: duplicate card {card_str(card)}",
+                              f"duplicate card {card_str(card)}",
                               line=number, card=card_str(card))
                 seen.setdefault(card, number)
                 pile.append(card)
             if len(pile) > PILE_SIZE:
-                check.add(DealProblem.WRONG_PILE_SIZE, f"line {number}: a pile holds at most "
+                check.add(DealProblem.WRONG_PILE_SIZE, f"a pile holds at most "
                           f"{PILE_SIZE} cards, this one {len(pile)}", line=number)
             piles.append(bytes(pile))
         if len(piles) != self.pile_count:
@@ -177,12 +177,12 @@ class BlackHole:
     def _read_foundation(self, rest: str, number: int, check: DealChecker) -> Card | None:
         tokens = rest.split()
         if len(tokens) != 1:
-            check.add(DealProblem.BAD_LINE, f"line {number}: the foundation line names "
+            check.add(DealProblem.BAD_LINE, f"the foundation line names "
                       f"one card, not {len(tokens)}", line=number)
             return None
         card = parse_card(tokens[0])
         if card is None or not self._tables.in_deck[card]:
-            check.add(DealProblem.UNREADABLE_CARD, f"line {number}: unreadable foundation card "
+            check.add(DealProblem.UNREADABLE_CARD, f"unreadable foundation card "
                       f"{tokens[0]!r}", line=number, card=tokens[0])
             return None
         return card

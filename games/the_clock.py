@@ -288,9 +288,7 @@ class _Parser:
 
     def _add(self, problem: DealProblem, detail: str, line: int | None = None,
              card: str | None = None) -> None:
-        """Record a problem; name its line unless it is the one the message leads with."""
-        if line is not None and self.check.line not in (None, line):
-            detail += f" (line {line})"
+        """Record a problem (DealChecker names its line unless the message leads with it)."""
         self.check.add(problem, detail, line=line, card=card)
 
     def _line(self, line: str, number: int) -> None:

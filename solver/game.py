@@ -162,7 +162,9 @@ class DealChecker:
 
     def add(self, problem: DealProblem, detail: str, *, line: int | None = None,
             card: str | None = None) -> None:
-        """Record a problem (the first line given is the one the message names)."""
+        """Record a problem; the first line given leads the message, others follow theirs."""
+        if line is not None and self.line not in (None, line):
+            detail += f" (line {line})"
         self.problems |= problem
         self.details.append(detail)
         if card is not None:

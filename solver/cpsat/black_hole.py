@@ -1,0 +1,135 @@
+"""A CP-SAT model of Black Hole: a route through every card left, one rank apart.
+
+A win plays the cards left one at a time, each one rank above or below the card before
+it (the first one next to the foundation's card; ranks wrap K-A), and takes each pile's
+cards from the top down. So a win is a Hamiltonian path through the cards that starts
+next to the foundation and respects the piles' order: the model is a circuit through
+a depot node (``AddCircuit``) whose arcs join cards of adjacent ranks, plus one step
+number per card, consecutive along the arcs and increasing down each pile. A route
+is exactly a legal play order, so FEASIBLE is a win (replayed before it is shown) and
+INFEASIBLE a proof that the position is lost.
+
+It shares nothing with the search's move generator or its dead-position test
+(``games.black_hole.viable``), which is why it is a useful second opinion: tests check
+that both give the same verdict on every deal tried.
+
+The model reads the position through the State fields documented in
+``games/black_hole.py`` (``piles``: bottom card first; ``foundation``: the top card)
+and the game's ``ranks`` option.
+
+>>> from games.black_hole import GAME
+>>> result = solve(GAME, GAME.deal(6), Budget(seconds=30))
+>>> result.status, len(result.moves), GAME.notation(result.moves[0]) in ("KC", "2D", "2H", "2C")
+(<Status.WON: 'won'>, 51, True)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from solver.cards import Card, card_str
+from solver.game import Game, Status
+from solver.search.base import Budget, Result, Run
+
+DEPOT = 0                       # the circuit's node for "before the first / after the last"
+
+
+@dataclass
+class Vars:
+    """The model's variables, kept to read a solution back."""
+
+    slots: list[tuple[int, int]]                   # node i + 1 is (pile, depth from top)
+    card: list[Card]                               # the card of each node
+    arcs: list[tuple[int, int, cp_model.IntVar]]   # (from node, to node, literal)
+    step: list[cp_model.IntVar]                    # step[i]: when node i + 1 is played
+
+
+def build_model(game: Game[Any, Any], state: Any) -> tuple[cp_model.CpModel, Vars]:
+    """Return the model of a win from `state` and its variables (see the module docstring)."""
+    ranks: int = game.ranks                        # type: ignore[attr-defined]
+    piles: tuple[bytes, ...] = state.piles
+    model = cp_model.CpModel()
+    slots = [(p, j) for p, pile in enumerate(piles) for j in range(len(pile))]
+    card = [piles[p][-1 - j] for p, j in slots]
+    last = len(slots) - 1
+
+    def adjacent(a: Card, b: Card) -> bool:
+        return (a % 13 - b % 13) % ranks in (1, ranks - 1)
+
+    # -- variables ----------------------------------------------------------------------
+    step = [model.NewIntVar(0, last, f"step_{p}_{j}") for p, j in slots]
+    arcs: list[tuple[int, int, cp_model.IntVar]] = []
+
+    def arc(tail: int, head: int) -> cp_model.IntVar:
+        literal = model.NewBoolVar(f"arc_{tail}_{head}")
+        arcs.append((tail, head, literal))
+        return literal
+
+    # -- constraints: the route starts next to the foundation and ends anywhere ----------
+    for i, c in enumerate(card):
+        if adjacent(c, state.foundation):
+            model.Add(step[i] == 0).OnlyEnforceIf(arc(DEPOT, i + 1))
+        arc(i + 1, DEPOT)
+
+    # -- constraints: each card is followed by a card one rank away ----------------------
+    # Within a pile only the card just below can follow (any other lies under it, or
+    # under a card that must come between).
+    for i, c in enumerate(card):
+        for k, d in enumerate(card):
+            follows = slots[k][0] != slots[i][0] or k == i + 1
+            if k != i and follows and adjacent(c, d):
+                model.Add(step[k] == step[i] + 1).OnlyEnforceIf(arc(i + 1, k + 1))
+
+    # -- constraints: every card once (one circuit through the depot) --------------------
+    model.AddCircuit(arcs)
+
+    # -- constraints: each pile from the top down ----------------------------------------
+    for i, (p, j) in enumerate(slots):
+        if i + 1 < len(slots) and slots[i + 1][0] == p:
+            model.Add(step[i] < step[i + 1])
+
+    # -- objective: none; any route is a win ---------------------------------------------
+    return model, Vars(slots, card, arcs, step)
+
+
+def solve(game: Game[Any, Any], state: Any, budget: Budget = Budget()) -> Result[Any]:
+    """Return WON with the verified moves, LOST (infeasible) or UNKNOWN (out of time).
+
+    Only ``budget.seconds`` applies; CP-SAT runs on one worker so that batch jobs each
+    keep to one core.
+    """
+    run = Run(game, state, budget, "cpsat")
+    if not any(state.piles):
+        return run.result(Status.WON, [()])
+    model, variables = build_model(game, state)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    if budget.seconds is not None:
+        solver.parameters.max_time_in_seconds = max(budget.seconds, 0.001)
+    code = solver.Solve(model)
+    stats = {"conflicts": solver.NumConflicts(), "branches": solver.NumBranches(),
+             "cpsat_status": solver.StatusName(code)}
+    if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return run.result(Status.WON, [tuple(_moves(game, state, solver, variables))], **stats)
+    if code == cp_model.INFEASIBLE:
+        return run.result(Status.LOST, **stats)
+    return run.result(Status.UNKNOWN, stopped_by="seconds", **stats)
+
+
+def _moves(game: Game[Any, Any], state: Any, solver: cp_model.CpSolver,
+           variables: Vars) -> list[Any]:
+    """Return the route's moves in order, each named as the game's notation names it."""
+    after = {tail: head for tail, head, literal in variables.arcs if solver.BooleanValue(literal)}
+    moves = []
+    at = after[DEPOT]
+    while at != DEPOT:
+        pile, _ = variables.slots[at - 1]
+        move = game.parse_move(state, card_str(variables.card[at - 1]))
+        if move.pile != pile:                    # two copies impossible: one deck
+            raise AssertionError("the route plays a card from another pile than its own")
+        moves.append(move)
+        state = game.play(state, move)
+        at = after[at]
+    return moves
