@@ -56,7 +56,7 @@ def find_game(name: str, options: Mapping[str, Any] | None = None) -> Game[Any, 
     UnknownGameError with a message naming the game's options.
     """
     game, preset = _lookup(name)
-    fields = {f.name: f for f in dataclasses.fields(game)}
+    fields = {f.name: f for f in dataclasses.fields(game) if f.name != "name"}
     changes: dict[str, Any] = dict(preset)
     for option, value in (options or {}).items():
         option = option.replace("-", "_")
@@ -68,11 +68,6 @@ def find_game(name: str, options: Mapping[str, Any] | None = None) -> Game[Any, 
         return dataclasses.replace(game, **changes) if changes else game
     except (ValueError, TypeError) as error:
         raise UnknownGameError(f"{game.name}: {error}") from None
-
-
-def variant_of(game: Game[Any, Any]) -> dict[str, Any]:
-    """Return a game's variant options as a plain dict (for JSON output)."""
-    return dataclasses.asdict(game)  # type: ignore[call-overload, no-any-return]
 
 
 def parse_variants(pairs: list[str]) -> dict[str, str]:

@@ -43,7 +43,7 @@ _SEPARATOR = b"\xfe"
 _SUIT_LETTERS = "CDHS"
 _FOUNDATION_ORDER = "HCDS"      # the order Freecell Solver prints foundations in
 _COLUMN_NAMES = "1234567890"
-_CELL_NAMES = "abcdefghij"
+_CELL_NAMES = "abcdefg"       # never "h": that is the foundation
 
 
 class State(NamedTuple):
@@ -91,7 +91,7 @@ class FreeCell:
     name: str = field(default="freecell", compare=False)
 
     variants: ClassVar[dict[str, str]] = {
-        "cells": "free cells, 0-10 (FreeCell 4)",
+        "cells": "free cells, 0-7 (FreeCell 4)",
         "columns": "columns, 1-10 (FreeCell 8; tests use fewer)",
         "ranks": "cards per suit, 1-13 (tests use fewer: small twins)",
         "build": "'alternate' colours or 'suit'",
@@ -111,8 +111,8 @@ class FreeCell:
         return _NAMES[self.name][2]
 
     def __post_init__(self) -> None:
-        if not 0 <= self.cells <= 10:
-            raise ValueError(f"cells must be 0..10, got {self.cells}")
+        if not 0 <= self.cells <= len(_CELL_NAMES):
+            raise ValueError(f"cells must be 0..{len(_CELL_NAMES)}, got {self.cells}")
         if not 1 <= self.columns <= 10:
             raise ValueError(f"columns must be 1..10, got {self.columns}")
         if not 1 <= self.ranks <= 13:

@@ -15,8 +15,12 @@ Strategy = Callable[[Game[Any, Any], Any, Budget], Result[Any]]
 
 
 def cpsat(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[Any]:
-    """Solve with the game's CP-SAT model (``solver/cpsat/<game>.py``), where it has one."""
-    module_name = "solver.cpsat." + game.name.replace("-", "_")
+    """Solve with the game's CP-SAT model, where it has one.
+
+    The model of the game defined in ``games/<module>.py`` is ``solver/cpsat/<module>.py``.
+    """
+    game_module = type(getattr(game, "_game", game)).__module__.rpartition(".")[2]
+    module_name = "solver.cpsat." + game_module
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as error:
