@@ -1,0 +1,495 @@
+"""Forty Thieves (Napoleon at St. Helena).
+
+Rules (rules/004 and RULES.md "Forty Thieves"): two decks shuffled together; 10 columns
+of 4 cards, all face up; 8 foundations, two per suit, built up by suit from the Ace; the
+other 64 cards form the stock. Only the top card of a column moves, one card at a time,
+onto the next higher card of its suit or into an empty column (any card). The stock is
+drawn one card at a time onto the waste, whose top card may go to a column or home.
+
+Variant ``redeal`` (default True, the rule text's): when the stock is empty the waste is
+turned over to make a new stock, as often as the player likes. ``redeal=False`` is the
+classic rule (one pass, PySolFC's "Forty Thieves"): preset ``forty-thieves-classic``.
+
+Rulings used (the text is silent):
+- Foundation cards never come back to the tableau.
+- Turning the waste over is its own step (``r``), allowed only with the stock empty and
+  the waste not; it keeps the order the cards were drawn in (the waste's bottom card,
+  drawn first, is drawn first again).
+- Numbered deals are PySolFC's: ``pysol_deck_order(n, decks=2)`` dealt as PySolFC's
+  ``FortyThieves.startGame`` does: four rows left to right (card i of the order to column
+  ``i % 10``), then one card from the stock to the waste (``_startAndDealRowAndCards``
+  ends with ``talon.dealCards()``), leaving 63 in the stock.
+- The two foundations of a suit are interchangeable: a position keeps their tops as a
+  sorted pair, and a move home is written ``f`` without saying which one.
+- A card goes home automatically only under the rule proven in ``forced``.
+
+Test-only small twins: ``suits``, ``ranks``, ``columns`` and ``rows`` (cards per column in
+the deal) shrink the game; twin deals shuffle with ``random.Random(number)``.
+
+Text format: a ``Foundations:`` line of eight ``suit-top`` tokens (``C-A C-0 D-5 D-3 ...``,
+``0`` for an empty foundation); a ``Waste:`` line, bottom card first (the playable card
+last); a ``Stock:`` line in drawing order (the next card drawn first); then one line per
+column, bottom card first, an optional leading ``:``. Lines starting with ``#`` are comments.
+
+Notation: columns ``1``-``9`` and ``0`` (the 10th), ``w`` the waste, ``f`` home:
+``s`` draws a card, ``r`` turns the waste over, ``w3`` waste to column 3, ``wf`` waste
+home, ``4f`` column 4 home, ``27`` column 2 to column 7.
+"""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
+
+from solver.cards import Card, card_str, make_card, parse_card, pysol_deck_order, rank, suit
+from solver.game import DealChecker, DealProblem, InvalidMoveError
+
+WASTE = 10                      # move source: the waste's top card; target of a draw
+STOCK = 11                      # move source of a draw; target of a redeal
+FOUNDATION = 12                 # move target: home
+_COLUMN_SEPARATOR = b"\xfe"
+_SECTION_SEPARATOR = b"\xfd"
+_COLUMN_NAMES = "1234567890"
+_SUIT_LETTERS = "CDHS"
+
+
+class State(NamedTuple):
+    """A position: columns, foundation tops (a sorted pair per suit), waste and stock."""
+
+    columns: tuple[bytes, ...]   # bottom card first
+    foundations: bytes           # 2 * suits bytes: per suit (lower top, higher top), 0 = empty
+    waste: bytes                 # bottom card first, the playable card last
+    stock: bytes                 # bottom card first, the next card drawn last
+
+
+class Move(NamedTuple):
+    """One step: a card from `source` (column 0-9 or WASTE) to `target` (column or FOUNDATION).
+
+    ``Move(STOCK, WASTE)`` draws a card; ``Move(WASTE, STOCK)`` turns the waste over.
+    """
+
+    source: int
+    target: int
+
+
+DRAW = Move(STOCK, WASTE)
+REDEAL = Move(WASTE, STOCK)
+
+
+@dataclass(frozen=True)
+class FortyThieves:
+    """Forty Thieves; `redeal` is the rule variant, the other fields make small twins."""
+
+    redeal: bool = True
+    suits: int = 4
+    ranks: int = 13
+    columns: int = 10
+    rows: int = 4
+
+    name: ClassVar[str] = "forty-thieves"
+    aliases: ClassVar[tuple[str, ...]] = ("fortythieves", "forty", "napoleon-at-st-helena", "ft")
+    summary: ClassVar[str] = ("two decks, 10 columns of 4 face up, build down by suit, "
+                              "stock one at a time to a waste")
+    variants: ClassVar[dict[str, str]] = {
+        "redeal": "turn the waste over to make a new stock, unlimited times (default true); "
+                  "false: one pass (the classic rule)",
+        "suits": "test-only twin: suits, 1..4 (default 4)",
+        "ranks": "test-only twin: cards per suit, 1..13 (default 13)",
+        "columns": "test-only twin: columns, 1..10 (default 10)",
+        "rows": "test-only twin: cards per column in the deal (default 4)",
+    }
+    presets: ClassVar[dict[str, dict[str, Any]]] = {
+        "forty-thieves-classic": {"redeal": False},
+        "forty-thieves-no-redeal": {"redeal": False},
+    }
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.suits <= 4:
+            raise ValueError(f"suits must be 1..4, got {self.suits}")
+        if not 1 <= self.ranks <= 13:
+            raise ValueError(f"ranks must be 1..13, got {self.ranks}")
+        if not 1 <= self.columns <= 10:
+            raise ValueError(f"columns must be 1..10, got {self.columns}")
+        if not 0 <= self.rows or self.rows * self.columns > 2 * self.suits * self.ranks:
+            raise ValueError(f"rows must be 0..{2 * self.suits * self.ranks // self.columns}, "
+                             f"got {self.rows}")
+        # lookup tables for the hot path, indexed by card
+        object.__setattr__(self, "_home_index", [2 * suit(c) for c in range(52)])
+        object.__setattr__(self, "_below", [rank(c) - 1 for c in range(52)])
+        object.__setattr__(self, "_parent", [c + 1 if rank(c) < self.ranks else -1
+                                              for c in range(52)])
+        object.__setattr__(self, "_total", 2 * self.suits * self.ranks)
+
+    @property
+    def pysol(self) -> bool:
+        """Return whether numbered deals are PySolFC's (the full game's size)."""
+        return (self.suits, self.ranks, self.columns, self.rows) == (4, 13, 10, 4)
+
+    # -- deals and text ---------------------------------------------------------------
+
+    def deck(self) -> list[Card]:
+        """Return one deck of this game's cards (a deal holds two of each)."""
+        return [make_card(r, s) for s in range(self.suits) for r in range(1, self.ranks + 1)]
+
+    def deal(self, number: int) -> State:
+        """Return numbered deal `number` (>= 1): PySolFC's for the full game.
+
+        >>> GAME.format(GAME.deal(1)).splitlines()[3]
+        ': 3D AS KD 7D'
+        """
+        if number < 1:
+            raise ValueError(f"deal numbers start at 1, got {number}")
+        if self.pysol:
+            return self.from_order(pysol_deck_order(number, decks=2))
+        cards = self.deck() * 2
+        random.Random(number).shuffle(cards)
+        return self.from_order(cards)
+
+    def from_order(self, cards: list[Card]) -> State:
+        """Return the fresh deal of `cards` in dealing order, as PySolFC deals it.
+
+        Rows go left to right (card i to column ``i % columns``), then one card goes to
+        the waste; the rest is the stock, the first of them drawn next.
+        """
+        dealt = self.columns * self.rows
+        columns = tuple(bytes(cards[i:dealt:self.columns]) for i in range(self.columns))
+        waste = bytes(cards[dealt:dealt + 1])
+        stock = bytes(reversed(cards[dealt + 1:]))
+        return State(columns, bytes(2 * self.suits), waste, stock)
+
+    def parse(self, text: str) -> State:
+        """Return the position a text describes; raise DealError listing every problem.
+
+        >>> GAME.parse(GAME.format(GAME.deal(3))) == GAME.deal(3)
+        True
+        """
+        check = DealChecker(self.name)
+        pairs: list[list[int]] = [[] for _ in range(self.suits)]
+        columns: list[bytes] = []
+        waste: list[Card] = []
+        stock: list[Card] = []
+        cards: list[Card] = []
+        universe = set(self.deck())
+        lines = text.lstrip("\ufeff").splitlines()
+        for number, raw in enumerate(lines, 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            label, colon, rest = line.partition(":")
+            label = label.strip().lower()
+            if not colon or label == "":
+                column = self._cards(rest if colon else line, number, check, universe)
+                columns.append(bytes(column))
+                cards.extend(column)
+            elif label == "foundations":
+                self._foundations(rest, number, check, pairs)
+            elif label == "waste":
+                waste = self._cards(rest, number, check, universe)
+                cards.extend(waste)
+            elif label in ("stock", "talon"):
+                stock = self._cards(rest, number, check, universe)
+                cards.extend(stock)
+            else:
+                check.add(DealProblem.BAD_LINE, f"unknown line label {label!r}", line=number)
+        if not any(line.strip() and not line.strip().startswith("#") for line in lines):
+            check.add(DealProblem.EMPTY, "empty text")
+            check.raise_if_any()
+        if len(columns) != self.columns:
+            check.add(DealProblem.WRONG_PILE_COUNT,
+                      f"{len(columns)} columns, expected {self.columns}")
+        tops = []
+        for s, pair in enumerate(pairs):
+            pair = (pair + [0, 0])[:2]
+            tops.extend(sorted(pair))
+            for top in pair:
+                cards.extend(make_card(r, s) for r in range(1, min(top, self.ranks) + 1))
+        check.check_deck(cards, decks=2, universe=universe)
+        check.raise_if_any()
+        return State(tuple(columns), bytes(tops), bytes(waste), bytes(reversed(stock)))
+
+    def _cards(self, text: str, line: int, check: DealChecker, universe: set[Card]) -> list[Card]:
+        result = []
+        for token in text.split():
+            card = parse_card(token)
+            if card is None or card not in universe:
+                why = "unreadable card" if card is None else "card not in this game's deck:"
+                check.add(DealProblem.UNREADABLE_CARD, f"{why} {token!r}", line=line, card=token)
+                continue
+            result.append(card)
+        return result
+
+    def _foundations(self, text: str, line: int, check: DealChecker,
+                     pairs: list[list[int]]) -> None:
+        for token in text.split():
+            found = re.fullmatch(r"([CDHScdhs])-([0A2-9TJQKatjqk]|10)", token)
+            letter = found.group(1).upper() if found else ""
+            if not found or _SUIT_LETTERS.index(letter) >= self.suits:
+                check.add(DealProblem.BAD_LINE, f"unreadable foundation {token!r}", line=line)
+                continue
+            value = found.group(2).upper()
+            top = 0 if value == "0" else rank(parse_card(value + "S") or 0)
+            s = _SUIT_LETTERS.index(letter)
+            if top > self.ranks or len(pairs[s]) == 2:
+                why = "above the top rank" if top > self.ranks else "a third foundation of its suit"
+                check.add(DealProblem.BAD_LINE, f"foundation {token!r} is {why}", line=line)
+                continue
+            pairs[s].append(top)
+
+    def format(self, state: State) -> str:
+        """Return the text of a position; ``parse(format(s)) == s``."""
+        tops = []
+        for i, top in enumerate(state.foundations):
+            letter = _SUIT_LETTERS[i // 2]
+            tops.append(f"{letter}-{card_str(make_card(top, 0))[0] if top else '0'}")
+        lines = ["Foundations: " + " ".join(tops),
+                 ("Waste: " + " ".join(map(card_str, state.waste))).rstrip(),
+                 ("Stock: " + " ".join(map(card_str, reversed(state.stock)))).rstrip()]
+        lines.extend((": " + " ".join(map(card_str, column))).rstrip() for column in state.columns)
+        return "\n".join(lines) + "\n"
+
+    # -- rules ------------------------------------------------------------------------
+
+    def moves(self, state: State) -> list[Move]:
+        """Return the legal steps: home, builds, draw, to an empty column, redeal.
+
+        Empty columns are interchangeable, so a card goes only to the first; a column's
+        only card never moves to an empty column (the same position up to symmetry).
+        """
+        columns, foundations, waste, stock = state
+        home_index, below, parent = self._home_index, self._below, self._parent  # type: ignore[attr-defined]
+        result: list[Move] = []
+        tops: dict[int, list[int]] = {}
+        empty = -1
+        for i, column in enumerate(columns):
+            if column:
+                tops.setdefault(column[-1], []).append(i)
+            elif empty < 0:
+                empty = i
+        for card, places in tops.items():
+            h = home_index[card]
+            if foundations[h] == below[card] or foundations[h + 1] == below[card]:
+                result.extend(Move(i, FOUNDATION) for i in places)
+        if waste:
+            card = waste[-1]
+            h = home_index[card]
+            if foundations[h] == below[card] or foundations[h + 1] == below[card]:
+                result.append(Move(WASTE, FOUNDATION))
+            for t in tops.get(parent[card], ()):
+                result.append(Move(WASTE, t))
+        for card, places in tops.items():
+            for t in tops.get(parent[card], ()):
+                result.extend(Move(i, t) for i in places)
+        if stock:
+            result.append(DRAW)
+        if empty >= 0:
+            if waste:
+                result.append(Move(WASTE, empty))
+            for i, column in enumerate(columns):
+                if len(column) > 1:
+                    result.append(Move(i, empty))
+        if self.redeal and not stock and waste:
+            result.append(REDEAL)
+        return result
+
+    def play(self, state: State, move: Move) -> State:
+        """Return the position after a legal step."""
+        columns, foundations, waste, stock = state
+        source, target = move
+        if source == STOCK:
+            return State(columns, foundations, waste + stock[-1:], stock[:-1])
+        if target == STOCK:
+            return State(columns, foundations, b"", waste[::-1])
+        if source == WASTE:
+            card = waste[-1]
+            waste = waste[:-1]
+        else:
+            card = columns[source][-1]
+            columns = columns[:source] + (columns[source][:-1],) + columns[source + 1:]
+        if target == FOUNDATION:
+            h = 2 * (card // 13)
+            r = card % 13 + 1
+            low, high = foundations[h], foundations[h + 1]
+            if low == r - 1:
+                low = r
+            else:
+                high = r
+            if low > high:
+                low, high = high, low
+            foundations = foundations[:h] + bytes((low, high)) + foundations[h + 2:]
+        else:
+            columns = columns[:target] + (columns[target] + bytes((card,)),) + columns[target + 1:]
+        return State(columns, foundations, waste, stock)
+
+    def is_won(self, state: State) -> bool:
+        """Return whether every card is home."""
+        return sum(state.foundations) == self._total  # type: ignore[attr-defined, no-any-return]
+
+    # -- search support ---------------------------------------------------------------
+
+    def key(self, state: State) -> bytes:
+        """Return the sorted columns, the waste and the stock, packed.
+
+        Columns are interchangeable. Foundations are left out: they hold exactly the
+        cards found nowhere else, and which cards of a suit are home fixes the pair of
+        tops (the higher top is the count of ranks home at all, the lower one the count
+        of ranks home twice). Identical cards are equal bytes already.
+        """
+        return (_COLUMN_SEPARATOR.join(sorted(state.columns)) + _SECTION_SEPARATOR
+                + state.waste + _SECTION_SEPARATOR + state.stock)
+
+    def heuristic(self, state: State) -> int:
+        """Return a weighted count of work left: cards out, and cards off their suit run."""
+        parent = self._parent  # type: ignore[attr-defined]
+        out = self._total - sum(state.foundations)  # type: ignore[attr-defined]
+        disorder = 0
+        for column in state.columns:
+            for below, above in zip(column, column[1:]):
+                if parent[above] != below:
+                    disorder += 1
+        return 3 * out + 2 * disorder + len(state.stock) // 2
+
+    def lower_bound(self, state: State) -> int:
+        """Every card not home needs a step, and every stock card a draw as well."""
+        return self._total - sum(state.foundations) + len(state.stock)  # type: ignore[attr-defined, no-any-return]
+
+    def forced(self, state: State) -> list[Move]:
+        """Return one move home that is proven safe, or [].
+
+        Rule: a playable card (a column's top or the waste's top) of rank r goes home
+        when the LOWER foundation of its suit shows r - 1, i.e. both copies of rank r - 1
+        of its suit are home already (an Ace always: the rule's r = 1 case).
+
+        Proof. Let T be a position with such a card c playable and T* the position after
+        c goes home. Take any winning line from T; build one from T* by playing the same
+        steps but skipping every step that moves c (c's own later trip home included)
+        and a draw that turns up c. Invariant: T* equals the current position of the line
+        with c deleted from wherever c lies, and with c home. (1) Nothing can ever be
+        laid on c in a column: only the r - 1 of its suit could be, and both are home for
+        good (foundation cards never come back). So c in a column is always its top card,
+        and any other column is the same in both positions; an empty column stays empty.
+        (2) A card other than c that is playable in the line (a column top, the waste
+        top, the stock top drawn) is playable at the same place in T* (deleting c from a
+        pile changes its top only when c is that top). Draws and redeals commute with
+        deleting c (a redeal that turns over a waste holding only c is skipped: both
+        stocks then hold the same cards but c). (3) Foundations: a suit's home cards in
+        T* are the line's plus c; a card of rank k may go home exactly when fewer copies
+        of rank k than of rank k - 1 are home. The line has both r - 1 home and c's copy
+        of r not home, so adding c keeps that true for every k: for k = r + 1 there is
+        one more r home (weaker condition), for k = r only the other copy can move and
+        it still can (2 copies of r - 1, at most 1 of r after adding c), other k are
+        unchanged. So every kept step is legal in T*, and when the line wins (every card
+        home, c included) T* has won too. Hence T winnable implies T* winnable.
+        """
+        foundations = state.foundations
+        home_index, below = self._home_index, self._below  # type: ignore[attr-defined]
+        if state.waste:
+            card = state.waste[-1]
+            if foundations[home_index[card]] == below[card]:
+                return [Move(WASTE, FOUNDATION)]
+        for i, column in enumerate(state.columns):
+            if column:
+                card = column[-1]
+                if foundations[home_index[card]] == below[card]:
+                    return [Move(i, FOUNDATION)]
+        return []
+
+    def expand(self, state: State, move: Move) -> list[Move]:
+        """Return the move itself: every search move is one step."""
+        return [move]
+
+    def notation(self, move: Move) -> str:
+        """Return a step's notation.
+
+        >>> [GAME.notation(m) for m in (DRAW, REDEAL, Move(WASTE, 2), Move(9, FOUNDATION), Move(1, 6))]
+        ['s', 'r', 'w3', '0f', '27']
+        """
+        if move == DRAW:
+            return "s"
+        if move == REDEAL:
+            return "r"
+        return _place_name(move.source) + _place_name(move.target)
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """Return the step written `text` (``s``, ``r``, ``w3``, ``wf``, ``4f``, ``27``).
+
+        >>> GAME.parse_move(GAME.deal(1), "0F")
+        Move(source=9, target=12)
+        """
+        text = text.strip().lower()
+        if text == "s":
+            return DRAW
+        if text == "r":
+            return REDEAL
+        if len(text) != 2:
+            raise InvalidMoveError(f"{text!r} is not a move: write s, r, or a source and a "
+                                   "target like w3, 4f, 27")
+        source, target = _place(text[0]), _place(text[1])
+        if source is None or source == FOUNDATION:
+            raise InvalidMoveError(f"{text!r}: {text[0]!r} is not a column or w")
+        if target is None or target == WASTE:
+            raise InvalidMoveError(f"{text!r}: {text[1]!r} is not a column or f")
+        return Move(source, target)
+
+    def illegal_reason(self, state: State, move: Move) -> str:
+        """Return why a step breaks the rules, or "" (written apart from ``moves``)."""
+        columns, foundations, waste, stock = state
+        source, target = move
+        if move == DRAW:
+            return "" if stock else "the stock is empty"
+        if move == REDEAL:
+            if not self.redeal:
+                return "this variant does not turn the waste over"
+            if stock:
+                return "the waste is turned over only when the stock is empty"
+            return "" if waste else "the waste is empty"
+        if source == WASTE:
+            if not waste:
+                return "the waste is empty"
+            card = waste[-1]
+        elif 0 <= source < len(columns):
+            if not columns[source]:
+                return f"column {_place_name(source)} is empty"
+            card = columns[source][-1]
+        else:
+            return f"there is no column {_place_name(source)}"
+        if target == FOUNDATION:
+            s, r = suit(card), rank(card)
+            if r - 1 not in (foundations[2 * s], foundations[2 * s + 1]):
+                return f"{card_str(card)} does not go on a foundation yet"
+            return ""
+        if target == source:
+            return "source and target are the same"
+        if not 0 <= target < len(columns):
+            return f"there is no column {target + 1}"
+        column = columns[target]
+        if not column:
+            return ""
+        under = column[-1]
+        if suit(under) != suit(card) or rank(under) != rank(card) + 1:
+            return (f"{card_str(card)} cannot go on {card_str(under)}: build down by suit, "
+                    "one rank at a time")
+        return ""
+
+
+def _place_name(place: int) -> str:
+    if place == FOUNDATION:
+        return "f"
+    if place == WASTE:
+        return "w"
+    if place == STOCK:
+        return "s"
+    return _COLUMN_NAMES[place] if 0 <= place < 10 else "?"
+
+
+def _place(letter: str) -> int | None:
+    if letter == "f":
+        return FOUNDATION
+    if letter == "w":
+        return WASTE
+    if letter in _COLUMN_NAMES:
+        return _COLUMN_NAMES.index(letter)
+    return None
+
+
+GAME = FortyThieves()

@@ -1,0 +1,452 @@
+"""Yukon.
+
+Rules (rules/004 and RULES.md "Yukon"): one deck, no stock. 7 columns: the first holds
+1 face-up card, column ``i`` (2..7) holds ``i - 1`` face-down cards under 5 face-up ones
+(PySolFC's layout; RULES.md's "1+4 ... 6+4" forgets the last row dealt to every column:
+52 = 1 + (1..6 face down) + 6 * 5 face up). Any face-up card moves, together with
+everything lying on it, onto a column's top card one rank higher and of the other
+colour; an empty column takes only a King (with what lies on it). Only a column's top
+card goes home; foundations are built up by suit from the Ace. A foundation's top card
+may come back to the tableau (onto a card one rank higher of the other colour, or a King
+to an empty column). A face-down card is turned up as soon as it becomes a top card
+(part of the move that exposed it, as in PySolFC). Won when all cards are home.
+
+Rulings where the rules are silent:
+- Numbered deals are PySolFC's (``pysol_cards``' Yukon layout, face-down cards included).
+- A foundation card coming back obeys the tableau's rules for a single card.
+- Moving a whole column (no face-down cards under it) to an empty column changes
+  nothing up to symmetry and is not generated; of several empty columns only the first
+  is offered as a target (columns are interchangeable: the key sorts them).
+
+Variant options: ``empty`` (what an empty column takes: ``kings``, the default, or
+``any``); for tests' small twins ``ranks`` (cards per suit) and ``columns``. Twins are
+dealt from a seeded shuffle: column ``i`` gets ``i - 1`` face-down cards, then one
+face-up card per column, the rest face up round the columns 2.. in turn.
+
+Text format (``pysol_cards``' output): one line per column, bottom card first, face-down
+cards written ``<KS>`` (they must lie below the face-up ones), ``-`` for an empty column;
+an optional first line ``Foundations: C-A D-0 H-3 S-0`` gives each suit's top rank.
+
+Move notation (columns numbered from 1, ``f`` the foundations): ``3f`` moves column 3's
+top card home; ``3-5:8H`` moves the 8H of column 3, with everything lying on it, onto
+column 5; ``f5:7S`` brings the 7S back from its foundation onto column 5. On input the
+card may be left out when only one card fits (``35``, ``3-5``, ``f5``).
+
+Forced moves: an Ace on top of a column goes home (proof in ``Yukon.forced``).
+"""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterator, NamedTuple
+
+from solver.cards import Card, card_str, is_red, make_card, parse_card, pysol_layout, rank, suit
+from solver.game import DealChecker, DealProblem, InvalidMoveError
+
+FOUNDATION = 255                # target of a move home
+FROM_FOUNDATION = 100           # source 100 + suit: a foundation's top card comes back
+_SEPARATOR = 0xFE
+_SUITS = "CDHS"
+_RANK_LETTERS = "0A23456789TJQK"
+
+
+class State(NamedTuple):
+    """A position: columns bottom card first, face-down counts, foundation tops by suit."""
+
+    columns: tuple[bytes, ...]
+    hidden: bytes                # how many cards at the bottom of each column are face down
+    foundations: bytes           # top rank on each suit's foundation (CDHS), 0 = none
+
+
+class Move(NamedTuple):
+    """`count` cards from the top of column `source` (or a foundation) to `target`.
+
+    Sources: 0..columns-1 a column, FROM_FOUNDATION + suit a foundation's top card.
+    Targets: a column, or FOUNDATION. `card` is the card that moves (the bottom one of
+    the stack), kept so that the notation can name it.
+    """
+
+    source: int
+    target: int
+    count: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class Yukon:
+    """Yukon; the fields are the variant options."""
+
+    empty: str = "kings"         # what an empty column takes: "kings" or "any" card
+    ranks: int = 13
+    columns: int = 7
+
+    name: ClassVar[str] = "yukon"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    summary: ClassVar[str] = "7 columns, any face-up card moves with what lies on it"
+    variants: ClassVar[dict[str, str]] = {
+        "empty": "what an empty column takes: 'kings' (default) or 'any'",
+        "ranks": "cards per suit, 1-13 (tests use fewer: small twins)",
+        "columns": "columns, 1-9 (Yukon 7; tests use fewer)",
+    }
+    presets: ClassVar[dict[str, dict[str, Any]]] = {}
+
+    def __post_init__(self) -> None:
+        if self.empty not in ("kings", "any"):
+            raise ValueError(f"empty must be 'kings' or 'any', got {self.empty!r}")
+        if not 1 <= self.ranks <= 13:
+            raise ValueError(f"ranks must be 1..13, got {self.ranks}")
+        if not 1 <= self.columns <= 9:
+            raise ValueError(f"columns must be 1..9, got {self.columns}")
+        if self.columns * (self.columns + 1) // 2 > 4 * self.ranks:
+            raise ValueError(f"{4 * self.ranks} cards cannot fill {self.columns} columns")
+        object.__setattr__(self, "_parents", _parents(self.ranks))
+
+    @property
+    def pysol(self) -> bool:
+        """Whether numbered deals are PySolFC's (the full game) or seeded twins."""
+        return self.ranks == 13 and self.columns == 7
+
+    # -- deals and text -------------------------------------------------------------
+
+    def deal(self, number: int) -> State:
+        """Return numbered deal `number`: PySolFC's, or a seeded deal for a twin."""
+        if self.pysol:
+            return self.parse(pysol_layout("yukon", number))
+        deck = self._deck()
+        random.Random(number).shuffle(deck)
+        n = self.columns
+        columns: list[list[Card]] = [[] for _ in range(n)]
+        hidden = list(range(n))
+        for i in range(n):
+            for _ in range(i):
+                columns[i].append(deck.pop())
+        for i in range(n):
+            columns[i].append(deck.pop())
+        turn = 0
+        while deck:
+            columns[1 + turn % (n - 1) if n > 1 else 0].append(deck.pop())
+            turn += 1
+        return State(tuple(bytes(c) for c in columns), bytes(hidden), bytes(4))
+
+    def parse(self, text: str) -> State:
+        """Return the position a text describes; raise DealError listing every problem."""
+        check = DealChecker(self.name)
+        foundations = [0, 0, 0, 0]
+        columns: list[bytes] = []
+        hidden: list[int] = []
+        cards: list[Card] = []
+        lines = text.lstrip("\ufeff").splitlines()
+        if not any(line.strip() for line in lines):
+            check.add(DealProblem.EMPTY, "empty text")
+            check.raise_if_any()
+        for number, raw in enumerate(lines, 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            if line.lower().startswith("foundations:"):
+                for token in line.split(":", 1)[1].split():
+                    found = re.fullmatch(r"([CDHScdhs])-?([0A2-9TJQKatjqk]|10)", token)
+                    if not found:
+                        check.add(DealProblem.BAD_LINE, f"unreadable foundation {token!r}",
+                                  line=number, card=token)
+                        continue
+                    value = found.group(2).upper()
+                    top = 10 if value == "10" else _RANK_LETTERS.index(value)
+                    s = _SUITS.index(found.group(1).upper())
+                    if top > self.ranks:
+                        check.add(DealProblem.BAD_LINE, f"foundation {token!r} above rank "
+                                  f"{self.ranks}", line=number, card=token)
+                        top = self.ranks
+                    foundations[s] = top
+                continue
+            column: list[Card] = []
+            down = 0
+            for token in ([] if line == "-" else line.lstrip(":").split()):
+                face_down = token.startswith("<") and token.endswith(">")
+                card = parse_card(token[1:-1] if face_down else token)
+                if card is None:
+                    check.add(DealProblem.UNREADABLE_CARD, f"unreadable card {token!r}",
+                              line=number, card=token)
+                    continue
+                if face_down and down < len(column):
+                    check.add(DealProblem.BAD_LINE, f"face-down card {token!r} above a "
+                              "face-up card", line=number, card=token)
+                down += face_down
+                column.append(card)
+                cards.append(card)
+            if column and down >= len(column):
+                check.add(DealProblem.BAD_LINE, "a column's top card must be face up", line=number)
+            columns.append(bytes(column))
+            hidden.append(min(down, max(len(column) - 1, 0)))
+        if len(columns) != self.columns:
+            check.add(DealProblem.WRONG_PILE_COUNT, f"{len(columns)} columns, expected {self.columns}")
+        for s, top in enumerate(foundations):
+            cards.extend(make_card(r, s) for r in range(1, top + 1))
+        check.check_deck(cards, universe=self._deck())
+        check.raise_if_any()
+        return State(tuple(columns), bytes(hidden), bytes(foundations))
+
+    def format(self, state: State) -> str:
+        """Return the position's text (a ``Foundations:`` line once any card is home)."""
+        lines = []
+        if any(state.foundations):
+            lines.append("Foundations: " + " ".join(
+                f"{letter}-{_RANK_LETTERS[top]}" for letter, top in zip(_SUITS, state.foundations)))
+        for column, down in zip(state.columns, state.hidden):
+            words = [f"<{card_str(c)}>" if i < down else card_str(c) for i, c in enumerate(column)]
+            lines.append(" ".join(words) if words else "-")
+        return "\n".join(lines) + "\n"
+
+    def _deck(self) -> list[Card]:
+        return [make_card(r, s) for s in range(4) for r in range(1, self.ranks + 1)]
+
+    # -- rules ------------------------------------------------------------------------
+
+    def moves(self, state: State) -> Iterator[Move]:
+        """Return the legal moves: home, then builds that turn a card, other builds, returns."""
+        columns, hidden, foundations = state
+        parents: list[tuple[int, ...]] = self._parents  # type: ignore[attr-defined]
+        king, any_card = self.ranks, self.empty == "any"
+        tops = {}
+        empty_column = -1
+        for i, column in enumerate(columns):
+            if column:
+                tops[column[-1]] = i
+            elif empty_column < 0:
+                empty_column = i
+        home: list[Move] = []
+        turning: list[Move] = []
+        other: list[Move] = []
+        for i, column in enumerate(columns):
+            if not column:
+                continue
+            top = column[-1]
+            if foundations[top // 13] == top % 13:
+                home.append(Move(i, FOUNDATION, 1, top))
+            down, size = hidden[i], len(column)
+            for j in range(down, size):
+                card = column[j]
+                wanted = turning if j == down and down else other
+                for parent in parents[card]:
+                    target = tops.get(parent)
+                    if target is not None and target != i:
+                        wanted.append(Move(i, target, size - j, card))
+                if empty_column >= 0 and j and (any_card or card % 13 + 1 == king):
+                    wanted.append(Move(i, empty_column, size - j, card))
+        for s in range(4):
+            top_rank = foundations[s]
+            if not top_rank:
+                continue
+            card = s * 13 + top_rank - 1
+            for parent in parents[card]:
+                target = tops.get(parent)
+                if target is not None:
+                    other.append(Move(FROM_FOUNDATION + s, target, 1, card))
+            if empty_column >= 0 and (any_card or top_rank == king):
+                other.append(Move(FROM_FOUNDATION + s, empty_column, 1, card))
+        return iter(home + turning + other)
+
+    def play(self, state: State, move: Move) -> State:
+        """Return the position after `move`; an exposed face-down card is turned up."""
+        columns, hidden, foundations = state
+        source, target, count, card = move
+        if source >= FROM_FOUNDATION:
+            s = source - FROM_FOUNDATION
+            moving = bytes((card,))
+            foundations = foundations[:s] + bytes((foundations[s] - 1,)) + foundations[s + 1:]
+            new_columns = list(columns)
+        else:
+            column = columns[source]
+            moving, rest = column[-count:], column[:-count]
+            new_columns = list(columns)
+            new_columns[source] = rest
+            down = hidden[source]
+            if down and down >= len(rest):
+                hidden = hidden[:source] + bytes((max(len(rest) - 1, 0),)) + hidden[source + 1:]
+        if target == FOUNDATION:
+            s = moving[0] // 13
+            foundations = foundations[:s] + bytes((foundations[s] + 1,)) + foundations[s + 1:]
+        else:
+            new_columns[target] = columns[target] + moving
+        return State(tuple(new_columns), hidden, foundations)
+
+    def is_won(self, state: State) -> bool:
+        """Return whether every card is home."""
+        return sum(state.foundations) == 4 * self.ranks
+
+    # -- search support ---------------------------------------------------------------
+
+    def key(self, state: State) -> bytes:
+        """Columns are interchangeable: sort them, each with its face-down count.
+
+        Foundations are left out: they hold exactly the cards found in no column.
+        """
+        return bytes((_SEPARATOR,)).join(sorted(bytes((down,)) + column for column, down
+                                                in zip(state.columns, state.hidden)))
+
+    def heuristic(self, state: State) -> int:
+        """Return a weighted count of work left: cards out, face-down cards, disorder.
+
+        Disorder counts face-up cards lying on a card that is not one rank higher of
+        the other colour, and cards lying above the next card each foundation wants.
+        """
+        columns, hidden, foundations = state
+        score = 4 * (4 * self.ranks - sum(foundations))
+        wanted = {s * 13 + foundations[s] for s in range(4) if foundations[s] < self.ranks}
+        for column, down in zip(columns, hidden):
+            score += 6 * down
+            for j in range(max(down, 1), len(column)):
+                below, above = column[j - 1], column[j]
+                if below % 13 != above % 13 + 1 or (13 <= below < 39) == (13 <= above < 39):
+                    score += 3
+            for j, card in enumerate(column):
+                if card in wanted:
+                    score += 2 * (len(column) - 1 - j)
+        return score
+
+    def lower_bound(self, state: State) -> int:
+        """Every card not yet home needs at least one more move."""
+        return 4 * self.ranks - sum(state.foundations)
+
+    def forced(self, state: State) -> list[Move]:
+        """Return the move home of an Ace on top of a column (at most one move).
+
+        Why it is safe: let P be a position with an Ace A on top of a column, P' the
+        same with A home, and W any winning line from P. Play W from P' skipping every
+        move that carries A alone (to a column, home, or back from home). Nothing ever
+        lies on an Ace in Yukon except what lay on it in the deal, and A is a top card in
+        P, so A is always a lone top card in W's positions until it goes home. Invariant:
+        each position Q' of the replay is W's position Q with A home, and with at least
+        as many cards face up. It holds for each replayed move: a move of a stack whose
+        top is A moves the same stack less A in Q' (same card, same target); no move
+        targets A (no card is one rank below an Ace); a column empty in Q is empty in
+        Q', so Kings still fit; a face-up card in Q is face up in Q'; while A is not home
+        in Q no other card of its suit is home or comes back, and once it is, that
+        foundation is the same in Q and Q'. So W's last position, all cards home, is
+        reached from P' too: P' is winnable whenever P is. The argument uses no property
+        of what an empty column takes, so it holds for both variants.
+        """
+        foundations = state.foundations
+        for i, column in enumerate(state.columns):
+            if column and column[-1] % 13 == 0 and not foundations[column[-1] // 13]:
+                return [Move(i, FOUNDATION, 1, column[-1])]
+        return []
+
+    def expand(self, state: State, move: Move) -> list[Move]:
+        """Return ``[move]``: a stack moves as one move in Yukon."""
+        return [move]
+
+    def notation(self, move: Move) -> str:
+        """Return the move's notation: ``3f``, ``3-5:8H`` or ``f5:7S``.
+
+        >>> GAME.notation(Move(2, FOUNDATION, 1, 0)), GAME.notation(Move(1, 0, 5, 39))
+        ('3f', '2-1:AS')
+        """
+        source, target, _, card = move
+        if target == FOUNDATION:
+            return f"{source + 1}f"
+        if source >= FROM_FOUNDATION:
+            return f"f{target + 1}:{card_str(card)}"
+        return f"{source + 1}-{target + 1}:{card_str(card)}"
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """Return the move written `text` (``3f``, ``3-5:8H``, ``35``, ``f5:7S``, ``f5``).
+
+        >>> GAME.parse_move(GAME.deal(1), "2-1:AS")
+        Move(source=1, target=0, count=5, card=39)
+        """
+        found = re.fullmatch(r"([1-9f])\s*-?\s*([1-9f])\s*(?::\s*(\S+))?", text.strip().lower())
+        if not found or found.group(1) == found.group(2) == "f":
+            raise InvalidMoveError(f"{text!r} is not a move: write 3f, 3-5:8H or f5:7S")
+        first, second, card_text = found.groups()
+        card = None
+        if card_text is not None:
+            card = parse_card(card_text)
+            if card is None:
+                raise InvalidMoveError(f"{text!r}: {card_text!r} is not a card")
+        if first != "f" and int(first) > len(state.columns):
+            raise InvalidMoveError(f"{text!r}: there is no column {first}")
+        if second == "f":
+            column = state.columns[int(first) - 1]
+            if not column:
+                raise InvalidMoveError(f"{text!r}: column {first} is empty")
+            return Move(int(first) - 1, FOUNDATION, 1, column[-1])
+        target = int(second) - 1
+        if first == "f":
+            if card is not None:
+                return Move(FROM_FOUNDATION + suit(card), target, 1, card)
+            choices = [Move(FROM_FOUNDATION + s, target, 1, make_card(top, s))
+                       for s, top in enumerate(state.foundations) if top]
+        else:
+            source = int(first) - 1
+            column = state.columns[source]
+            if card is not None:
+                if card not in column:
+                    raise InvalidMoveError(f"{text!r}: {card_str(card)} is not in column {first}")
+                return Move(source, target, len(column) - column.index(card), card)
+            choices = [Move(source, target, n, column[-n]) for n in range(1, len(column) + 1)]
+        legal = [m for m in choices if not self.illegal_reason(state, m)]
+        if len(legal) != 1:
+            raise InvalidMoveError(f"{text!r}: name the card that moves, like {text}:8H")
+        return legal[0]
+
+    def illegal_reason(self, state: State, move: Move) -> str:
+        """Return why a move breaks the rules, or "" (written apart from ``moves``)."""
+        columns, hidden, foundations = state
+        source, target, count, named = move
+        if source >= FROM_FOUNDATION:
+            s = source - FROM_FOUNDATION
+            if s >= 4 or not foundations[s]:
+                return "that foundation is empty"
+            if count != 1:
+                return "one card comes back from a foundation at a time"
+            card = make_card(foundations[s], s)
+            if card != named:
+                return f"{card_str(named)} is not the top card of its foundation"
+        else:
+            if not 0 <= source < len(columns) or not columns[source]:
+                return f"column {source + 1} is empty or missing"
+            column = columns[source]
+            if not 1 <= count <= len(column):
+                return f"column {source + 1} has no card {count} from the top"
+            if len(column) - count < hidden[source]:
+                return f"that card of column {source + 1} is face down"
+            card = column[len(column) - count]
+            if card != named:
+                return f"{card_str(named)} is not card {count} from the top of column {source + 1}"
+        if target == FOUNDATION:
+            if source >= FROM_FOUNDATION:
+                return "the card is already home"
+            if count != 1:
+                return "only a column's top card goes home"
+            if foundations[suit(card)] + 1 != rank(card):
+                return f"{card_str(card)} does not go on its foundation yet"
+            return ""
+        if not 0 <= target < len(columns):
+            return f"there is no column {target + 1}"
+        if target == source:
+            return "source and target are the same column"
+        if not columns[target]:
+            if self.empty == "kings" and rank(card) != self.ranks:
+                return f"an empty column takes only a King, not {card_str(card)}"
+            return ""
+        under = columns[target][-1]
+        if rank(under) != rank(card) + 1:
+            return f"{card_str(card)} cannot go on {card_str(under)}: ranks must go down by one"
+        if is_red(under) == is_red(card):
+            return f"{card_str(card)} cannot go on {card_str(under)}: colours must alternate"
+        return ""
+
+
+def _parents(ranks: int) -> list[tuple[int, ...]]:
+    """Return, per card, the cards it may be placed on (one rank up, other colour)."""
+    table: list[tuple[int, ...]] = []
+    for c in range(52):
+        r = rank(c)
+        table.append(() if r >= ranks else tuple(
+            make_card(r + 1, s) for s in range(4) if is_red(make_card(r + 1, s)) != is_red(c)))
+    return table
+
+
+GAME = Yukon()

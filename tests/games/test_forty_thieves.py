@@ -1,0 +1,319 @@
+"""Forty Thieves: PySolFC's layout, text, moves, keys, the safe-move proof and small twins."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from games.forty_thieves import (DRAW, FOUNDATION, GAME, REDEAL, WASTE, FortyThieves, Move,
+                                 State)
+from solver.cards import parse_card, pysol_deck_order
+from solver.game import DealError, DealProblem, InvalidMoveError, Status
+from solver.search import Budget, dfs, greedy, without_forced
+from solver.verify import check_solution, replay_notation
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "forty_thieves"
+CLASSIC = FortyThieves(redeal=False)
+# small twins: 2 decks of few suits and ranks, few columns; dfs decides each in milliseconds
+TWINS = [dict(suits=2, ranks=4, columns=2, rows=3), dict(suits=2, ranks=5, columns=2, rows=3),
+         dict(suits=2, ranks=6, columns=3, rows=3)]
+
+
+def cards(text: str) -> bytes:
+    return bytes(parse_card(t) for t in text.split())  # type: ignore[misc]
+
+
+def verdicts(game: object, deals: range, states: int = 20_000) -> list[Status]:
+    return [dfs(game, game.deal(n), Budget(max_states=states)).status  # type: ignore[attr-defined]
+            for n in deals]
+
+
+def all_cards(state: State) -> Counter[int]:
+    count: Counter[int] = Counter()
+    for column in state.columns:
+        count.update(column)
+    count.update(state.waste)
+    count.update(state.stock)
+    return count
+
+
+# -- PySolFC's deal ---------------------------------------------------------------------
+
+
+def test_deal_1_is_laid_out_as_pysolfc_deals_it():
+    """Four rows left to right, then one card to the waste; 63 cards stay in the stock."""
+    state = GAME.deal(1)
+    assert state.columns[0] == cards("3D AS KD 7D")
+    assert state.columns[9] == cards("JD 4H 8S 2S")
+    assert [c[0] for c in state.columns] == list(cards("3D 5H JC KH 5S 5H KC KC 8D JD"))
+    assert state.waste == cards("3S")
+    assert len(state.stock) == 63
+    assert state.stock[-1] == parse_card("9C")          # the next card drawn
+    assert state.stock[0] == parse_card("AC")           # the last card drawn
+    assert state.foundations == bytes(8)
+
+
+def test_deal_follows_the_pysolfc_dealing_order():
+    order = pysol_deck_order(7, decks=2)
+    state = GAME.deal(7)
+    for i in range(40):
+        assert state.columns[i % 10][i // 10] == order[i]
+    assert state.waste == bytes(order[40:41])
+    assert state.stock == bytes(reversed(order[41:]))
+    assert sorted(all_cards(state).elements()) == sorted(list(range(52)) * 2)
+
+
+def test_deal_numbers_start_at_one():
+    with pytest.raises(ValueError):
+        GAME.deal(0)
+
+
+# -- text --------------------------------------------------------------------------------
+
+
+def test_format_parse_round_trip_on_deals_and_a_midgame_position():
+    for number in (1, 2, 500):
+        state = GAME.deal(number)
+        assert GAME.parse(GAME.format(state)) == state
+    state = GAME.deal(2)
+    rng = random.Random(5)
+    for _ in range(150):
+        moves = GAME.moves(state)
+        if not moves:
+            break
+        state = GAME.play(state, rng.choice(moves))
+    assert GAME.parse(GAME.format(state)) == state
+    assert GAME.parse((DATA / "deal-1.txt").read_text()) == GAME.deal(1)
+
+
+def test_midgame_text_with_foundations_waste_and_an_empty_column():
+    twin = FortyThieves(suits=1, ranks=3, columns=3, rows=1)
+    state = twin.parse("Foundations: C-A C-2\nWaste: 3C\nStock:\n: 2C\n:\n: 3C\n")
+    assert state == State((cards("2C"), b"", cards("3C")), bytes((1, 2)), cards("3C"), b"")
+    assert twin.format(state).splitlines()[0] == "Foundations: C-A C-2"
+
+
+@pytest.mark.parametrize("name, problem, named, line", [
+    ("duplicate-card", DealProblem.DUPLICATE_CARD | DealProblem.MISSING_CARD, {"3D", "AS"}, None),
+    ("missing-card", DealProblem.MISSING_CARD, {"7D"}, None),
+    ("unreadable-card", DealProblem.UNREADABLE_CARD | DealProblem.MISSING_CARD, {"XH", "2H"}, 5),
+    ("wrong-column-count", DealProblem.WRONG_PILE_COUNT | DealProblem.MISSING_CARD, set(), None),
+    ("empty", DealProblem.EMPTY, set(), None),
+    ("third-foundation", DealProblem.BAD_LINE | DealProblem.DUPLICATE_CARD, {"AC"}, 1),
+])
+def test_bad_deals_report_every_problem(name, problem, named, line):
+    with pytest.raises(DealError) as caught:
+        GAME.parse((DATA / "bad" / f"{name}.txt").read_text())
+    assert caught.value.problems == problem
+    assert named <= set(caught.value.cards)
+    assert caught.value.line == line
+
+
+# -- moves -------------------------------------------------------------------------------
+
+# A twin of 2 suits, ranks A-4, 4 columns, mid-game:
+#   clubs home up to A and 2, diamonds none; waste top 3D; stock 4C drawn next
+LITERAL = """\
+Foundations: C-A C-2 D-0 D-0
+Waste: 3D 3D
+Stock: 4C AD AD 2D 2C
+: 4D 2D
+: 4D
+: 3C 4C 3C
+:
+"""
+
+
+def test_legal_moves_of_a_literal_position():
+    twin = FortyThieves(suits=2, ranks=4, columns=4, rows=1)
+    state = twin.parse(LITERAL)
+    expected = {
+        Move(2, FOUNDATION),          # 3C on the 2C foundation
+        Move(WASTE, 1),               # 3D on 4D
+        Move(WASTE, 3), Move(0, 3), Move(2, 3),   # to the empty column (column 2's lone 4D not)
+        DRAW,
+    }
+    assert set(twin.moves(state)) == expected
+    assert len(twin.moves(state)) == len(expected)
+    for move in twin.moves(state):
+        assert twin.illegal_reason(state, move) == ""
+
+
+def test_identical_targets_are_both_offered():
+    twin = FortyThieves(suits=1, ranks=3, columns=3, rows=1)
+    state = twin.parse("Foundations: C-A C-A\n: 3C\n: 3C\n: 2C 2C\n")
+    assert set(twin.moves(state)) == {Move(2, 0), Move(2, 1), Move(2, FOUNDATION)}
+
+
+def test_a_lone_card_does_not_move_to_an_empty_column():
+    twin = FortyThieves(suits=1, ranks=3, columns=3, rows=1)
+    state = twin.parse("Foundations: C-A C-A\n: 3C\n:\n: 2C 3C 2C\n")
+    assert Move(0, 1) not in twin.moves(state)
+    assert Move(2, 1) in twin.moves(state)
+
+
+def test_redeal_turns_the_waste_over_in_drawing_order():
+    twin = FortyThieves(suits=1, ranks=4, columns=1, rows=1)
+    state = twin.parse("Waste: AC 2C 3C\nStock: 4C\n: 4C AC 2C 3C\n")
+    assert REDEAL not in twin.moves(state)
+    state = twin.play(state, DRAW)
+    assert state.stock == b"" and state.waste == cards("AC 2C 3C 4C")
+    assert REDEAL in twin.moves(state)
+    turned = twin.play(state, REDEAL)
+    assert turned.waste == b""
+    assert twin.format(turned).splitlines()[2] == "Stock: AC 2C 3C 4C"
+    classic = FortyThieves(redeal=False, suits=1, ranks=4, columns=1, rows=1)
+    assert REDEAL not in classic.moves(state)
+    assert classic.illegal_reason(state, REDEAL) == "this variant does not turn the waste over"
+
+
+def test_illegal_steps_are_explained():
+    twin = FortyThieves(suits=2, ranks=4, columns=4, rows=1)
+    state = twin.parse(LITERAL)
+    assert "build down by suit" in twin.illegal_reason(state, Move(0, 2))
+    assert "foundation" in twin.illegal_reason(state, Move(WASTE, FOUNDATION))
+    assert "empty" in twin.illegal_reason(state, Move(3, 0))
+    assert "stock is empty" in twin.illegal_reason(state, REDEAL)
+    assert "same" in twin.illegal_reason(state, Move(1, 1))
+    drawn = state
+    for _ in range(5):
+        drawn = twin.play(drawn, DRAW)
+    assert twin.illegal_reason(drawn, DRAW) == "the stock is empty"
+
+
+def test_notation_round_trips_and_bad_text_is_refused():
+    state = GAME.deal(1)
+    for text in ("s", "r", "w3", "wf", "4f", "27", "0f", "w0", "01"):
+        assert GAME.notation(GAME.parse_move(state, text)) == text
+    for bad in ("x", "f3", "3w", "123", ""):
+        with pytest.raises(InvalidMoveError):
+            GAME.parse_move(state, bad)
+
+
+def test_random_play_keeps_every_card_and_every_step_legal():
+    for game in (GAME, CLASSIC, FortyThieves(**TWINS[0])):
+        rng = random.Random(11)
+        for number in (1, 2, 3):
+            state = game.deal(number)
+            total = all_cards(state) + Counter()
+            home = 0
+            for _ in range(300):
+                moves = game.moves(state)
+                if not moves:
+                    break
+                move = rng.choice(moves)
+                assert game.illegal_reason(state, move) == "", game.notation(move)
+                state = game.play(state, move)
+                now = all_cards(state)
+                assert sum(now.values()) + sum(state.foundations) == sum(total.values())
+                assert sum(state.foundations) >= home
+                home = sum(state.foundations)
+                assert all(a <= b for a, b in zip(state.foundations[::2], state.foundations[1::2]))
+
+
+# -- keys --------------------------------------------------------------------------------
+
+
+def test_key_ignores_the_order_of_columns():
+    state = GAME.deal(3)
+    shuffled = state._replace(columns=tuple(reversed(state.columns)))
+    assert GAME.key(shuffled) == GAME.key(state)
+
+
+def test_key_tells_apart_waste_stock_and_columns():
+    state = GAME.deal(3)
+    drawn = GAME.play(state, DRAW)
+    assert GAME.key(drawn) != GAME.key(state)
+    moved = state._replace(columns=(state.columns[0][:-1],) + state.columns[1:],
+                           waste=state.waste + state.columns[0][-1:])
+    assert GAME.key(moved) != GAME.key(state)
+
+
+# -- forced moves --------------------------------------------------------------------------
+
+
+def test_forced_moves_send_home_only_cards_whose_lower_foundation_is_ready():
+    twin = FortyThieves(suits=1, ranks=4, columns=3, rows=1)
+    state = twin.parse("Foundations: C-A C-2\n: 2C 4C\n: 3C\n: 4C 3C\n")
+    assert twin.forced(state) == []                     # 3C: the lower foundation shows A
+    assert Move(1, FOUNDATION) in twin.moves(state)     # (but 3C may go home)
+    state = twin.parse("Foundations: C-2 C-2\n: 3C\n: 4C\n: 4C 3C\n")
+    assert twin.forced(state) == [Move(0, FOUNDATION)]
+    assert twin.forced(twin.parse("Waste: AC\n: 2C 3C\n: 4C 4C\n: 3C 2C AC\n")) \
+        == [Move(WASTE, FOUNDATION)]
+
+
+def test_forced_moves_are_legal_along_random_play():
+    rng = random.Random(3)
+    state = GAME.deal(4)
+    for _ in range(400):
+        for move in GAME.forced(state):
+            assert GAME.illegal_reason(state, move) == ""
+            assert move.target == FOUNDATION
+        moves = GAME.moves(state)
+        if not moves:
+            break
+        state = GAME.play(state, rng.choice(moves))
+
+
+@pytest.mark.parametrize("options", TWINS)
+@pytest.mark.parametrize("redeal", [False, True])
+def test_forced_moves_never_change_a_verdict(options, redeal):
+    game = FortyThieves(redeal=redeal, **options)
+    deals = range(1, 101)
+    with_forced = verdicts(game, deals)
+    plain = verdicts(without_forced(game), deals)
+    assert Status.UNKNOWN not in with_forced
+    assert plain.count(Status.UNKNOWN) <= 3             # the space without them is bigger
+    for a, b in zip(with_forced, plain):
+        assert b is Status.UNKNOWN or a == b
+
+
+# -- twins: strategies and variants agree ---------------------------------------------------
+
+
+@pytest.mark.parametrize("options", TWINS)
+def test_dfs_and_best_first_agree_on_twins(options):
+    for redeal in (False, True):
+        game = FortyThieves(redeal=redeal, **options)
+        for number in range(1, 101):
+            a = dfs(game, game.deal(number), Budget(max_states=100_000)).status
+            b = greedy(game, game.deal(number), Budget(max_states=100_000)).status
+            assert a == b, (options, redeal, number)
+
+
+@pytest.mark.parametrize("options", TWINS)
+def test_redeal_wins_whatever_no_redeal_wins(options):
+    """Turning the waste over only adds moves, so it never turns a win into a loss."""
+    deals = range(1, 201)
+    one_pass = verdicts(FortyThieves(redeal=False, **options), deals)
+    redeal = verdicts(FortyThieves(redeal=True, **options), deals)
+    assert Status.LOST in one_pass                      # the twin is not trivial
+    for a, b in zip(one_pass, redeal):
+        assert not (a is Status.WON and b is Status.LOST)
+
+
+# -- numbered deals solved ------------------------------------------------------------------
+
+
+def known() -> list[dict[str, str]]:
+    from conftest import read_known
+    return read_known(DATA / "known.txt")
+
+
+@pytest.mark.parametrize("record", known(), ids=lambda r: r["id"])
+def test_known_deals_are_won_with_a_verified_solution(record):
+    game = FortyThieves(redeal=record["variant"] == "redeal=true")
+    state = game.deal(int(record["deal"]))
+    if "first-column" in record:
+        assert state.columns[0] == cards(record["first-column"])
+        assert state.waste == cards(record["waste"])
+    result = dfs(game, state, Budget(seconds=20))
+    assert result.status.value == record["status"]
+    check_solution(game, state, result.moves)
+    final = replay_notation(game, state, [game.notation(m) for m in result.moves])
+    assert game.is_won(final)
+    if not game.redeal:
+        assert "r" not in [game.notation(m) for m in result.moves]

@@ -1,0 +1,237 @@
+"""Yukon: PySolFC deals, text, rules, keys, forced moves and small-twin properties."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conftest import DATA, read_known
+from games.yukon import FOUNDATION, FROM_FOUNDATION, GAME, Move, State, Yukon
+from solver.cards import parse_card, pysol_layout
+from solver.game import DealError, DealProblem, Status
+from solver.search import Budget, dfs, greedy, without_forced
+from solver.verify import check_solution
+
+KNOWN = read_known(DATA / "yukon" / "known.txt")
+TWIN = Yukon(ranks=4, columns=5)            # 16 cards: dfs exhausts a deal in milliseconds
+TWIN_5 = Yukon(ranks=5, columns=5)
+
+
+# -- deals -----------------------------------------------------------------------------
+
+def test_deal_1_is_the_layout_pysolfc_shows():
+    # pysol_cards' text for Yukon deal 1 (PySolFC numbering), face-down cards in <>
+    assert pysol_layout("yukon", 1).splitlines() == [
+        "3D",
+        "<JD> AS QH TD 7D 8C",
+        "<2D> <7C> AH 4H 4S 6D TC",
+        "<9H> <5H> <5S> 3C AC TH 8S 6S",
+        "<JC> <KD> <AD> <3H> 4C 4D 8H 8D 9C",
+        "<5D> <KC> <QC> <2S> <9D> 5C 7S 2C QS 2H",
+        "<7H> <9S> <KH> <KS> <QD> <JS> TS 3S JH 6C 6H",
+    ]
+    state = GAME.deal(1)
+    assert state.hidden == bytes([0, 1, 2, 3, 4, 5, 6])
+    assert [len(c) for c in state.columns] == [1, 6, 7, 8, 9, 10, 11]
+    assert state.columns[0] == bytes([parse_card("3D")])
+    assert state.foundations == bytes(4)
+
+
+@pytest.mark.parametrize("record", [r for r in KNOWN if "first-column" in r], ids=lambda r: r["id"])
+def test_known_layouts(record):
+    assert GAME.format(GAME.deal(int(record["deal"]))).splitlines()[0] == record["first-column"]
+
+
+def test_twin_deals_use_every_card_once_with_a_yukon_shape():
+    state = TWIN.deal(3)
+    assert state.hidden == bytes([0, 1, 2, 3, 4])
+    assert sorted(b for c in state.columns for b in c) == sorted(TWIN._deck())
+    assert [len(c) for c in state.columns] == [1, 3, 3, 4, 5]
+
+
+# -- text ------------------------------------------------------------------------------
+
+def test_format_parse_round_trip_on_deals_and_a_midgame_position():
+    for number in range(1, 20):
+        state = GAME.deal(number)
+        assert GAME.parse(GAME.format(state)) == state
+        assert GAME.format(state) == pysol_layout("yukon", number)
+    mid = GAME.parse((DATA / "yukon" / "midgame.txt").read_text())
+    assert mid.foundations == bytes([1, 3, 0, 1])          # C-A D-3 H-0 S-A
+    assert mid.hidden == bytes([0, 0, 1, 0, 0, 1, 0])
+    assert GAME.parse(GAME.format(mid)) == mid
+    empty = State(mid.columns[:6] + (b"",), mid.hidden, bytes([2, 3, 0, 1]))   # 2C home
+    assert GAME.format(empty).splitlines()[-1] == "-"
+    assert GAME.parse(GAME.format(empty)) == empty
+
+
+@pytest.mark.parametrize("name,problem,cards,line", [
+    ("duplicate-card", DealProblem.DUPLICATE_CARD | DealProblem.MISSING_CARD, ("AH", "AC"), None),
+    ("missing-card", DealProblem.MISSING_CARD, ("6H",), None),
+    ("unreadable-card", DealProblem.UNREADABLE_CARD | DealProblem.MISSING_CARD, ("8X", "8H"), 5),
+    ("wrong-column-count", DealProblem.WRONG_PILE_COUNT | DealProblem.MISSING_CARD, None, None),
+    ("empty", DealProblem.EMPTY, (), None),
+    ("face-down-on-top", DealProblem.BAD_LINE, ("<7C>",), 3),
+])
+def test_bad_deals_report_every_problem(name, problem, cards, line):
+    with pytest.raises(DealError) as caught:
+        GAME.parse((DATA / "yukon" / "bad" / f"{name}.txt").read_text())
+    error = caught.value
+    assert error.problems == problem
+    if cards is not None:
+        assert error.cards == cards
+    assert error.line == line
+    assert "\n" not in str(error)
+
+
+# -- rules -----------------------------------------------------------------------------
+
+# A 4-rank twin (4 is its King), 5 columns, the A♣ home.
+LITERAL = """\
+Foundations: C-A D-0 H-0 S-0
+<2C> 4D 3S 2H
+4H 4S 3H
+-
+<AH> <3D> 3C 2D AS
+<AD> 4C 2S
+"""
+
+
+def test_legal_moves_of_a_literal_position():
+    # home: AS. Kings (4s) to the empty column 3: 4D, 4S, 4C; the 4H would move its
+    # whole column, which changes nothing. AS onto 2H; 2S onto 3H; AC back onto 2H.
+    state = TWIN.parse(LITERAL)
+    assert {TWIN.notation(m) for m in TWIN.moves(state)} == {
+        "4f", "1-3:4D", "2-3:4S", "5-3:4C", "4-1:AS", "5-2:2S", "f1:AC"}
+
+
+def test_empty_column_takes_any_card_in_the_any_variant():
+    game = Yukon(ranks=4, columns=5, empty="any")
+    state = game.parse(LITERAL)
+    assert {game.notation(m) for m in game.moves(state)} == {
+        "4f", "1-3:4D", "2-3:4S", "5-3:4C", "4-1:AS", "5-2:2S", "f1:AC",
+        "1-3:3S", "1-3:2H", "2-3:3H", "4-3:3C", "4-3:2D", "4-3:AS", "5-3:2S", "f3:AC"}
+
+
+def test_a_stack_moves_and_the_exposed_card_turns_face_up():
+    state = TWIN.parse(LITERAL)
+    after = TWIN.play(state, TWIN.parse_move(state, "1-3:4D"))
+    assert TWIN.format(after).splitlines()[1:4] == ["2C", "4H 4S 3H", "4D 3S 2H"]
+    assert after.hidden == bytes([0, 0, 0, 2, 1])
+    back = TWIN.play(after, TWIN.parse_move(after, "f1:AC"))
+    assert back.foundations == bytes(4) and back.columns[0] == bytes([parse_card("2C"),
+                                                                       parse_card("AC")])
+    assert state == TWIN.parse(LITERAL)                      # play left it untouched
+
+
+def test_illegal_moves_are_explained():
+    state = TWIN.parse(LITERAL)
+    reason = TWIN.illegal_reason
+    c = parse_card
+    assert "face down" in reason(state, Move(0, 1, 4, c("2C")))
+    assert "only a King" in reason(state, Move(0, 2, 2, c("3S")))
+    assert "go down by one" in reason(state, Move(3, 1, 1, c("AS")))
+    assert "go down by one" in reason(state, Move(1, 0, 1, c("3H")))
+    assert "foundation yet" in reason(state, Move(0, FOUNDATION, 1, c("2H")))
+    assert "top card goes home" in reason(state, Move(3, FOUNDATION, 2, c("2D")))
+    assert "empty" in reason(state, Move(FROM_FOUNDATION + 1, 0, 1, c("AD")))
+    assert "not card" in reason(state, Move(3, 0, 1, c("2D")))
+    assert reason(state, Move(3, 0, 1, c("AS"))) == ""
+    assert reason(state, Move(FROM_FOUNDATION, 0, 1, c("AC"))) == ""
+
+
+def test_colours_must_alternate():
+    # a partial position (only the rule check looks at it): 2C onto the 3S is refused
+    game = Yukon(ranks=4, columns=5)
+    state = State((bytes([parse_card("4C"), parse_card("3S")]), bytes([parse_card("3H")]),
+                   b"", b"", bytes([parse_card("2C")])), bytes(5), bytes(4))
+    assert "colours must alternate" in game.illegal_reason(state, Move(4, 0, 1, parse_card("2C")))
+    assert game.illegal_reason(state, Move(4, 1, 1, parse_card("2C"))) == ""
+
+
+def test_notation_round_trips_and_short_forms_are_read():
+    for number in (1, 2, 3):
+        state = GAME.deal(number)
+        for move in GAME.moves(state):
+            assert GAME.parse_move(state, GAME.notation(move)) == move
+    state = TWIN.parse(LITERAL)
+    assert TWIN.parse_move(state, "41") == TWIN.parse_move(state, "4-1:AS")
+    assert TWIN.parse_move(state, "f1") == Move(FROM_FOUNDATION, 0, 1, parse_card("AC"))
+    assert TWIN.parse_move(state, "4f") == Move(3, FOUNDATION, 1, parse_card("AS"))
+
+
+def test_random_play_keeps_every_card_and_every_move_legal():
+    for game in (GAME, TWIN, Yukon(empty="any")):
+        rng = random.Random(11)
+        total = 4 * game.ranks
+        for number in range(1, 5):
+            state = game.deal(number)
+            for _ in range(120):
+                moves = list(game.moves(state))
+                if not moves:
+                    break
+                move = rng.choice(moves)
+                assert game.illegal_reason(state, move) == ""
+                state = game.play(state, move)
+                assert sum(len(c) for c in state.columns) + sum(state.foundations) == total
+                for column, down in zip(state.columns, state.hidden):
+                    assert down < len(column) or down == 0 == len(column)
+
+
+# -- keys ------------------------------------------------------------------------------
+
+def test_key_ignores_column_order_but_sees_face_down_cards():
+    state = GAME.parse((DATA / "yukon" / "midgame.txt").read_text())
+    order = [6, 2, 0, 5, 1, 4, 3]
+    permuted = State(tuple(state.columns[i] for i in order), bytes(state.hidden[i] for i in order),
+                     state.foundations)
+    assert GAME.key(permuted) == GAME.key(state)
+    turned = State(state.columns, bytes([0, 0, 0, 0, 0, 0, 0]), state.foundations)
+    assert GAME.key(turned) != GAME.key(state)
+    moved = GAME.play(state, next(iter(GAME.moves(state))))
+    assert GAME.key(moved) != GAME.key(state)
+
+
+# -- forced moves ----------------------------------------------------------------------
+
+def test_forced_moves_send_only_aces_home():
+    state = TWIN.parse(LITERAL)
+    assert [TWIN.notation(m) for m in TWIN.forced(state)] == ["4f"]
+    after = TWIN.play(state, TWIN.forced(state)[0])
+    assert TWIN.forced(after) == []                     # the 2S waits for the 2 red Aces
+
+
+@pytest.mark.parametrize("game", [TWIN, TWIN_5, Yukon(ranks=4, columns=5, empty="any")],
+                         ids=["4x5", "5x5", "4x5-any"])
+def test_forced_moves_never_change_a_verdict(game):
+    for number in range(1, 121):
+        start = game.deal(number)
+        assert dfs(game, start).status == dfs(without_forced(game), start).status, number
+
+
+def test_dfs_and_best_first_agree_on_twins():
+    for number in range(1, 121):
+        start = TWIN_5.deal(number)
+        assert dfs(TWIN_5, start).status == greedy(TWIN_5, start).status, number
+
+
+def test_any_card_to_an_empty_column_wins_whatever_kings_only_wins():
+    free = Yukon(ranks=4, columns=5, empty="any")
+    lost = 0
+    for number in range(1, 201):
+        kings = dfs(TWIN, TWIN.deal(number)).status
+        anything = dfs(free, free.deal(number)).status
+        lost += kings is Status.LOST
+        assert kings is not Status.WON or anything is Status.WON, number
+    assert lost > 0                                     # the twins do have lost deals
+
+
+# -- known deals -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("record", [r for r in KNOWN if r.get("status") == "won"],
+                         ids=lambda r: r["id"])
+def test_known_deals_are_won_with_verified_solutions(record):
+    start = GAME.deal(int(record["deal"]))
+    result = greedy(GAME, start, Budget(seconds=20))
+    assert result.status is Status.WON
+    check_solution(GAME, start, result.moves)
