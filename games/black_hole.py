@@ -38,7 +38,8 @@ ACE_OF_SPADES: Card = make_card(1, 3)
 EMPTY_PILE = "-"                       # how `format` writes an empty pile
 _EMPTY_PILE_TOKENS = ("-", ":", "")
 _LABEL = re.compile(r"([A-Za-z]{3,})\s*:")          # "Foundations:", "Talon:" ...
-_RANK_OF = bytes(c % 13 for c in range(52)) + bytes(204)   # bytes.translate: card -> rank - 1
+# bytes.translate: card -> rank - 1, and the pile separator 0xFF to itself
+_RANK_OF = bytes(c % 13 for c in range(52)) + bytes(203) + b"\xff"
 
 
 class State(NamedTuple):
@@ -227,7 +228,7 @@ class BlackHole:
         for _, i, card in found:
             r = rank_index[card]
             counts[r] -= 1
-            if viable(counts, r, tables.ranks):
+            if _viable_after(bytes(counts), r, tables.ranks):
                 result.append(Move(i, card))
             counts[r] += 1
         return result
@@ -249,7 +250,8 @@ class BlackHole:
         Piles are interchangeable and suits never matter to the rules, so positions
         that differ only in pile order or in suits give equal keys.
         """
-        ranks = sorted(p.translate(_RANK_OF) for p in state.piles if p)
+        ranks = b"\xff".join(state.piles).translate(_RANK_OF).split(b"\xff")
+        ranks.sort()
         return bytes((state.foundation % 13,)) + b"\xff".join(ranks)
 
     def heuristic(self, state: State) -> int:
@@ -368,6 +370,12 @@ def viable(counts: list[int], top: int, ranks: int) -> bool:
     if ranks % 2 == 0:
         return True
     return _cycle_walk([counts[(top + i) % ranks] + (i == 0) for i in range(ranks)])
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def _viable_after(counts: bytes, top: int, ranks: int) -> bool:
+    """Return ``viable`` for rank counts as bytes: many positions share their counts."""
+    return viable(list(counts), top, ranks)
 
 
 def _path_walk(stay: list[int], start: int) -> bool:

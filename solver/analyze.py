@@ -36,6 +36,7 @@ def record(game: Game[Any, Any], deal: Any, result: Result[Any]) -> dict[str, An
         "states": result.stored,
         "expanded": result.expanded,
         "seconds": round(result.seconds, 4),
+        "cpu_seconds": round(result.cpu_seconds, 4),
         "peak_memory": result.peak_memory,
     }
     if result.status is Status.UNKNOWN:
