@@ -1,4 +1,4 @@
-"""FreeCell (and Seahaven Towers, its preset): deals, text, rules, keys, known answers."""
+"""FreeCell: deals, text, rules, keys, known answers (Seahaven Towers: test_seahaven.py)."""
 from __future__ import annotations
 
 import random
@@ -7,7 +7,7 @@ import pytest
 
 from conftest import DATA, read_known
 from games.freecell import CELL, EMPTY, FOUNDATION, GAME, SEAHAVEN, FreeCell, Move, State
-from solver.cards import pile_str, pysol_layout
+from solver.cards import pile_str
 from solver.game import DealError, DealProblem, Status
 from solver.search import Budget, dfs, greedy
 from solver.verify import check_solution
@@ -266,21 +266,3 @@ def test_deal_11982_is_proven_lost():
 def test_deals_1_to_200_are_all_won():
     for number in range(1, 201):
         assert greedy(GAME, GAME.deal(number), Budget(seconds=60)).status is Status.WON, number
-
-
-# -- Seahaven Towers -------------------------------------------------------------------
-
-def test_seahaven_layout_matches_pysolfc():
-    text = pysol_layout("seahaven", 1977)
-    state = SEAHAVEN.deal(1977)
-    assert [len(c) for c in state.columns] == [5] * 10
-    assert sorted(c for c in state.cells if c != EMPTY) == sorted(
-        SEAHAVEN.parse(text).cells.replace(bytes([EMPTY]), b""))
-    assert sum(c != EMPTY for c in state.cells) == 2
-
-
-def test_seahaven_deal_1977_is_won():
-    state = SEAHAVEN.deal(1977)
-    result = greedy(SEAHAVEN, state, Budget(seconds=60))
-    assert result.status is Status.WON
-    check_solution(SEAHAVEN, state, result.moves)

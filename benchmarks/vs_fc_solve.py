@@ -1,13 +1,16 @@
-"""FreeCell: our default solve against Freecell Solver on the same Microsoft deals.
+"""FreeCell and Seahaven Towers: our default solve against Freecell Solver on the same deals.
 
 Usage::
 
-    python benchmarks/freecell_vs_fc_solve.py 1-1000 [--seconds 60] [--strategy best_first]
-        [--preset tfts --preset lg] [--out FILE.md]
+    python benchmarks/vs_fc_solve.py 1-1000 [--game freecell|seahaven] [--seconds 60]
+        [--strategy best_first] [--preset tfts --preset lg] [--out FILE.md]
 
-Runs our solver (default strategy and settings) on each deal, then Freecell Solver's
-``freecell-solver-range-parallel-solve`` (Debian package ``freecell-solver-bin``) with
-each preset on the same range, reading its per-deal timestamps. ``tfts`` is its atomic
+Runs our solver (default strategy and settings) on each deal, then Freecell Solver
+(Debian package ``freecell-solver-bin``) with each preset on the same deals. FreeCell:
+its ``freecell-solver-range-parallel-solve`` over the MS range, reading its per-deal
+timestamps. Seahaven Towers: ``fc-solve --game seahaven_towers`` on each PySolFC deal's
+board as we print it, timed per process (so its figures include a few milliseconds of
+process start). ``tfts`` is its atomic
 (one card per move) preset, the fair comparison for our single-card solutions; ``lg`` is
 its fastest. Prints median / worst / total seconds per deal and the ratios. If Freecell
 Solver is not installed, only our figures are printed.
@@ -23,7 +26,7 @@ import sys
 import time
 from pathlib import Path
 
-from games.freecell import GAME
+from games import find_game
 from solver.batch import read_source
 from solver.game import Status
 from solver.search import Budget, find_strategy
@@ -31,7 +34,7 @@ from solver.search import Budget, find_strategy
 RANGE_SOLVER = "freecell-solver-range-parallel-solve"
 
 
-def ours(numbers: list[int], strategy: str, seconds: float) -> dict[int, tuple[str, float, int]]:
+def ours(game, numbers: list[int], strategy: str, seconds: float) -> dict[int, tuple[str, float, int]]:
     """Return deal -> (status, CPU seconds, states) for our solver.
 
     Processor time, not wall time: on a shared machine wall time measures the other load.
@@ -39,7 +42,7 @@ def ours(numbers: list[int], strategy: str, seconds: float) -> dict[int, tuple[s
     solve = find_strategy(strategy)
     out = {}
     for number in numbers:
-        result = solve(GAME, GAME.deal(number), Budget(seconds=seconds))
+        result = solve(game, game.deal(number), Budget(seconds=seconds))
         out[number] = (result.status.value, result.cpu_seconds, result.stored)
     return out
 
@@ -57,6 +60,19 @@ def fc_solve(first: int, last: int, preset: str) -> dict[int, tuple[str, float]]
     return out
 
 
+def fc_solve_each(game, numbers: list[int], preset: str) -> dict[int, tuple[str, float]]:
+    """Return deal -> (status, seconds) running fc-solve once per deal on our board text."""
+    out = {}
+    for number in numbers:
+        began = time.perf_counter()
+        text = subprocess.run(["fc-solve", "--game", "seahaven_towers", "-l", preset],
+                              input=game.format(game.deal(number)), capture_output=True,
+                              text=True).stdout
+        seconds = time.perf_counter() - began
+        out[number] = ("won" if "This game is solveable" in text else "lost", seconds)
+    return out
+
+
 def line(name: str, seconds: list[float], statuses: list[str]) -> str:
     return (f"| {name} | {len(seconds)} | {statuses.count('won')} | {statuses.count('lost')} "
             f"| {statuses.count('unknown')} | {statistics.median(seconds):.4f} | {max(seconds):.3f} "
@@ -65,7 +81,8 @@ def line(name: str, seconds: list[float], statuses: list[str]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("deals", help="a range of MS deal numbers, like 1-1000")
+    parser.add_argument("deals", help="a range of deal numbers, like 1-1000")
+    parser.add_argument("--game", default="freecell", choices=["freecell", "seahaven"])
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--strategy", default="best_first")
     parser.add_argument("--preset", action="append", default=None)
@@ -73,7 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     numbers = [t.number for t in read_source(args.deals) if t.number is not None]
     began = time.time()
-    mine = ours(numbers, args.strategy, args.seconds)
+    game = find_game(args.game)
+    mine = ours(game, numbers, args.strategy, args.seconds)
     my_seconds = [mine[n][1] for n in numbers]
     rows = ["| solver | deals | won | lost | unknown | median s | worst s | total s |",
             "|---|---|---|---|---|---|---|---|",
@@ -83,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
              f"worst deal {max(numbers, key=lambda n: mine[n][1])}"]
     if shutil.which(RANGE_SOLVER):
         for preset in args.preset or ["tfts", "lg"]:
-            theirs = fc_solve(min(numbers), max(numbers), preset)
+            theirs = (fc_solve(min(numbers), max(numbers), preset) if args.game == "freecell"
+                      else fc_solve_each(game, numbers, preset))
             their_seconds = [theirs[n][1] for n in numbers if n in theirs]
             rows.append(line(f"fc-solve -l {preset}", their_seconds,
                              [theirs[n][0] for n in numbers if n in theirs]))
@@ -96,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
                 notes.append(f"verdicts differ from fc-solve -l {preset} on {disagree[:20]}")
     else:
         notes.append(f"{RANGE_SOLVER} not installed (apt-get install freecell-solver-bin)")
-    report = (f"FreeCell {args.deals}, budget {args.seconds:g} s/deal, "
+    report = (f"{game.name} {args.deals}, budget {args.seconds:g} s/deal, "
               f"{time.strftime('%Y-%m-%d')}, {time.time() - began:.0f} s in all\n\n"
               + "\n".join(rows) + "\n\n" + "\n".join(f"- {n}" for n in notes) + "\n")
     print(report)
