@@ -1,0 +1,438 @@
+"""Klondike.
+
+Rules (rules/004 and RULES.md "Klondike"): 7 columns of 1..7 cards, the top card of each
+face up, the rest face down; 24 cards in the stock. Columns build down in alternating
+colours; any face-up run moves as a unit; an empty column takes only a King or a
+King-headed run. Foundations are built up by suit from the Ace, and a foundation's top
+card may come back to the tableau. The stock is turned onto the waste `draw` cards at a
+time (default 1, variant 3); the waste's top card is playable; when the stock is empty
+the waste is turned over to make a new stock, as often as wanted (default) or so that
+the stock is gone through at most `passes` times (variant 3).
+
+Rulings used:
+- Full information: the solver knows the face-down cards (RULES.md "Everywhere"); a
+  face-down card cannot move until it is turned, which is automatic, as part of the step
+  that uncovers it.
+- Numbered deals are PySolFC's (``solver.cards.pysol_layout("klondike", n)``): the same
+  columns, face-down cards and stock order. PySolFC turns the first card(s) onto the
+  waste by itself at the start; here that turn is the player's first ``s`` step, so a
+  deal starts with 24 cards in the stock and an empty waste.
+- Turning the waste over into the stock (a redeal) is a step of its own, ``s`` on an
+  empty stock; it starts the next pass. With ``passes=3`` at most 2 redeals happen.
+- A foundation's top card may return to any column it fits (a King to an empty column).
+- The search's move from the waste is a macro, "turn the stock n times, then play the
+  waste's top card"; ``expand`` writes it out as n ``s`` steps and the play. It is exact:
+  turning the stock changes nothing but stock and waste, and no step except a play from
+  the waste reads them, so any win can be reordered to turn the stock only just before a
+  play from the waste (a pass used later is never better than the same position reached
+  with fewer passes used, so only the fewest-redeals way to each waste card is kept).
+- Safe automatic moves (``forced``): an Ace or a Two from a column's top, and a Three
+  when both Twos of the other colour are home; with draw 1 and unlimited passes such a
+  card anywhere in the talon too (proof in ``_Rules.forced``; it allows for foundation
+  cards coming back, which is why it stops at Threes).
+- Keys sort the columns (they are interchangeable) and keep the waste size.
+
+Variant options: ``draw`` (1 or 3, any 1..24 allowed), ``passes`` (None = unlimited, or
+1..), and for tests' small twins ``ranks`` (cards per suit) and ``columns``.
+
+Text format (pysol_cards' layout, extended for any mid-game position), bottom card
+first on every line, face-down cards in angle brackets::
+
+    Foundations: C-0 D-A H-0 S-2
+    Talon: 4H AC 4D 7S            (the stock: the first card is the next one turned)
+    Waste: 8S QS                  (bottom first: QS is on top and playable)
+    Redeals: 1                    (redeals made so far; only with limited passes)
+    <7H> TS
+    -                             (an empty column)
+
+Every line but the columns is optional (an absent ``Talon:`` means an empty stock);
+``Stock:`` is accepted for ``Talon:``, ``Passes: 2/3`` (the pass under way) for
+``Redeals: 1``, top cards (``Foundations: AD 2S``) for ``D-A S-2``. Columns may be
+written with a leading ``:``.
+
+Notation (steps): ``s`` turns the stock (or turns the waste over when the stock is
+empty); ``w3`` plays the waste's top card to column 3, ``wf`` to its foundation; ``4f``
+sends column 4's top card home; ``63`` moves the run of column 6 that fits onto column 3
+(the only one that can); ``fh2`` brings the top heart of the foundations back to column 2
+(``f2`` is accepted when only one foundation card fits there).
+"""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterator, NamedTuple
+
+from solver.cards import Card, card_str, is_red, make_card, parse_card, pysol_layout, rank, suit
+from solver.game import DealChecker, DealProblem, InvalidMoveError
+
+WASTE = 10                  # move source: the waste's top card
+STOCK = 11                  # move source of a stock turn (and of the waste-play macro)
+FOUNDATION = 12             # move target: home; source FOUNDATION + s: the top card of suit s
+_SUIT_LETTERS = "CDHS"
+_COLUMN_NAMES = "123456789"
+
+
+class State(NamedTuple):
+    """A position; the talon is waste (bottom first) then stock (next card first)."""
+
+    columns: tuple[bytes, ...]   # bottom card first
+    hidden: bytes                # face-down cards at the bottom of each column
+    talon: bytes                 # waste + stock: talon[:waste] is the waste, top last
+    waste: int                   # how many talon cards are in the waste
+    foundations: bytes           # top rank on each suit's foundation, 0 = none
+    redeals: int                 # redeals made (kept 0 when passes are unlimited)
+
+
+class Move(NamedTuple):
+    """A step or a search macro.
+
+    ``Move(STOCK, STOCK, 1)`` is the step ``s``. ``Move(STOCK, t, n)`` is the macro "turn
+    the stock n times, then play the waste's top card to t". ``Move(WASTE, t, 1)`` plays
+    the waste's top card; ``Move(i, t, n)`` moves n cards from column i;
+    ``Move(FOUNDATION + s, t, 1)`` brings suit s's top card back to column t.
+    """
+
+    source: int
+    target: int
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class Klondike:
+    """Klondike; the fields are the variant options."""
+
+    draw: int = 1
+    passes: int | None = None
+    ranks: int = 13
+    columns: int = 7
+
+    name: ClassVar[str] = "klondike"
+    aliases: ClassVar[tuple[str, ...]] = ("patience", "solitaire")
+    summary: ClassVar[str] = "7 columns with face-down cards, a stock; alternate colours, Kings to empty"
+    variants: ClassVar[dict[str, str]] = {
+        "draw": "cards turned from the stock at a time: 1 (default) or 3",
+        "passes": "times through the stock: unlimited (default, 'none') or a number, e.g. 3",
+        "ranks": "test-only twin: cards per suit, 1-13",
+        "columns": "test-only twin: columns, 1-9 (dealt 1..columns cards)",
+    }
+    presets: ClassVar[dict[str, dict[str, Any]]] = {
+        "klondike-draw-3": {"draw": 3},
+        "klondike-by-threes": {"draw": 3},
+        "klondike-3-passes": {"draw": 3, "passes": 3},
+    }
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.ranks <= 13:
+            raise ValueError(f"ranks must be 1..13, got {self.ranks}")
+        if not 1 <= self.columns <= 9:
+            raise ValueError(f"columns must be 1..9, got {self.columns}")
+        if self.columns * (self.columns + 1) // 2 > 4 * self.ranks:
+            raise ValueError(f"{self.columns} columns need more than {4 * self.ranks} cards")
+        if not 1 <= self.draw <= 24:
+            raise ValueError(f"draw must be 1..24, got {self.draw}")
+        if self.passes is not None and self.passes < 1:
+            raise ValueError(f"passes must be at least 1 (or unlimited), got {self.passes}")
+        object.__setattr__(self, "_rules", _Rules(self))
+
+    # -- deals and text ---------------------------------------------------------------
+
+    def deck(self) -> list[Card]:
+        """Return this game's cards: ranks 1..ranks of every suit."""
+        return [make_card(r, s) for s in range(4) for r in range(1, self.ranks + 1)]
+
+    def deal(self, number: int) -> State:
+        """Return numbered deal `number`: PySolFC's, or a seeded shuffle for a twin.
+
+        >>> GAME.format(GAME.deal(1)).splitlines()[1]
+        'QH'
+        """
+        if self.ranks == 13 and self.columns == 7:
+            return self.parse(pysol_layout("klondike", number))
+        if number < 1:
+            raise ValueError(f"deal numbers start at 1, got {number}")
+        deck = self.deck()
+        random.Random(number).shuffle(deck)
+        columns, at = [], 0
+        for i in range(self.columns):
+            columns.append(bytes(deck[at:at + i + 1]))
+            at += i + 1
+        return State(tuple(columns), bytes(range(self.columns)), bytes(deck[at:]), 0,
+                     bytes(4), 0)
+
+    def parse(self, text: str) -> State:
+        """Return the position a text describes (format above); raise DealError."""
+        check = DealChecker(self.name)
+        foundations, stock, waste, redeals = [0, 0, 0, 0], [], [], 0
+        columns: list[bytes] = []
+        hidden: list[int] = []
+        cards: list[Card] = []
+        lines = text.lstrip("\ufeff").splitlines()
+        if not any(line.strip() for line in lines):
+            check.add(DealProblem.EMPTY, "empty text")
+            check.raise_if_any()
+        for number, raw in enumerate(lines, 1):
+            line = raw.strip()
+            label, _, rest = line.partition(":")
+            label = label.strip().lower()
+            if not line or line.startswith("#"):
+                continue
+            if label == "foundations":
+                for token in rest.split():
+                    found = re.fullmatch(r"([CDHS])-?([0A2-9TJQK]|10)", token.upper())
+                    card = parse_card(token)
+                    if found:
+                        value = found.group(2)
+                        top = 0 if value == "0" else rank(parse_card(value + "S") or 0)
+                        foundations[_SUIT_LETTERS.index(found.group(1))] = top
+                    elif card is not None:           # a top card, "AD 2S"
+                        foundations[suit(card)] = rank(card)
+                    else:
+                        check.add(DealProblem.BAD_LINE, f"unreadable foundation {token!r}",
+                                  line=number, card=token)
+            elif label in ("talon", "stock", "waste"):
+                pile = waste if label == "waste" else stock
+                for token in rest.split():
+                    card = self._read(token.strip("<>"), number, check)
+                    if card is not None:
+                        pile.append(card)
+                        cards.append(card)
+            elif label in ("redeals", "passes"):
+                try:
+                    redeals = int(rest.split("/")[0]) - (label == "passes")
+                except ValueError:
+                    check.add(DealProblem.BAD_LINE, f"unreadable {label} {rest.strip()!r}",
+                              line=number)
+            else:
+                column, down = self._read_column(line, number, check)
+                cards.extend(column)
+                columns.append(bytes(column))
+                hidden.append(down)
+        if len(columns) != self.columns:
+            check.add(DealProblem.WRONG_PILE_COUNT,
+                      f"{len(columns)} columns, expected {self.columns}")
+        for s, top in enumerate(foundations):
+            if top > self.ranks:
+                check.add(DealProblem.BAD_LINE, f"foundation {_SUIT_LETTERS[s]} above rank {self.ranks}")
+            cards.extend(make_card(r, s) for r in range(1, min(top, self.ranks) + 1))
+        if self.passes is None:
+            redeals = 0
+        elif not 0 <= redeals < self.passes:
+            check.add(DealProblem.BAD_LINE, f"{redeals} redeals made, only {self.passes - 1} allowed")
+        check.check_deck(cards, universe=self.deck())
+        check.raise_if_any()
+        return State(tuple(columns), bytes(hidden), bytes(waste + stock), len(waste),
+                     bytes(foundations), redeals)
+
+    def _read(self, token: str, line: int, check: DealChecker) -> Card | None:
+        card = parse_card(token)
+        if card is None:
+            check.add(DealProblem.UNREADABLE_CARD, f"unreadable card {token!r}", line=line, card=token)
+        return card
+
+    def _read_column(self, line: str, number: int, check: DealChecker) -> tuple[list[Card], int]:
+        column: list[Card] = []
+        down = 0
+        for token in line.lstrip(":").split():
+            if token == "-":
+                continue
+            face_down = token.startswith("<") and token.endswith(">")
+            card = self._read(token.strip("<>"), number, check)
+            if card is None:
+                continue
+            if face_down:
+                if down != len(column):
+                    check.add(DealProblem.BAD_LINE, f"face-down {card_str(card)} above a face-up card",
+                              line=number)
+                down += 1
+            column.append(card)
+        if column and down == len(column):
+            check.add(DealProblem.BAD_LINE, "a column's top card is face down", line=number)
+        return column, down
+
+    def format(self, state: State) -> str:
+        """Return the text of a position (see the module docstring).
+
+        >>> print(GAME.format(GAME.deal(1)).splitlines()[3])
+        <5D> <9S> 5C
+        """
+        lines = []
+        if any(state.foundations):
+            lines.append("Foundations: " + " ".join(
+                f"{letter}-{'0' if not top else card_str(make_card(top, 0))[0]}"
+                for letter, top in zip(_SUIT_LETTERS, state.foundations)))
+        lines.append("Talon: " + " ".join(card_str(c) for c in state.talon[state.waste:]))
+        if state.waste:
+            lines.append("Waste: " + " ".join(card_str(c) for c in state.talon[:state.waste]))
+        if state.redeals:
+            lines.append(f"Redeals: {state.redeals}")
+        for column, down in zip(state.columns, state.hidden):
+            cards = [f"<{card_str(c)}>" if i < down else card_str(c) for i, c in enumerate(column)]
+            lines.append(" ".join(cards) if cards else "-")
+        return "\n".join(line.rstrip() for line in lines) + "\n"
+
+    # -- rules ------------------------------------------------------------------------
+
+    def moves(self, state: State) -> Iterator[Move]:
+        """Return the legal search moves: home first, waste plays as stock macros."""
+        return iter(self._rules.moves(state))  # type: ignore[attr-defined]
+
+    def play(self, state: State, move: Move) -> State:
+        """Return the position after a step or a search macro (not checked)."""
+        return self._rules.play(state, move)  # type: ignore[attr-defined, no-any-return]
+
+    def is_won(self, state: State) -> bool:
+        """Return whether every card is home."""
+        return sum(state.foundations) == 4 * self.ranks
+
+    # -- search support ---------------------------------------------------------------
+
+    def key(self, state: State) -> bytes:
+        """Columns are interchangeable: sort them, each with its face-down count.
+
+        Foundations are left out (they hold exactly the cards found nowhere else). The
+        waste size stays in, though with unlimited passes the sizes that are multiples
+        of ``draw`` are equally winnable (each turns into the other by ``s`` steps
+        alone): merging them would shrink searches (2.5 times on deal 31) but break
+        the step counts A* and uniform-cost search prove minimal.
+        """
+        columns, hidden, talon, waste, _, redeals = state
+        return b"\xff".join(sorted(bytes((h,)) + c for c, h in zip(columns, hidden))) + \
+            bytes((254, waste, redeals)) + talon
+
+    def heuristic(self, state: State) -> int:
+        """Return a weighted count of work left (face-down cards weigh most)."""
+        return self._rules.heuristic(state)  # type: ignore[attr-defined, no-any-return]
+
+    def lower_bound(self, state: State) -> int:
+        """Every card not home needs at least one more step."""
+        return 4 * self.ranks - sum(state.foundations)
+
+    def forced(self, state: State) -> list[Move]:
+        """Return the home moves proven safe (see ``_Rules.forced``).
+
+        Deal 1: the AH and AS on columns 6 and 7, and the AC two turns into the stock.
+
+        >>> GAME.forced(GAME.deal(1))
+        [Move(source=5, target=12, count=1), Move(source=6, target=12, count=1), \
+Move(source=11, target=12, count=2)]
+        """
+        return self._rules.forced(state)  # type: ignore[attr-defined, no-any-return]
+
+    def expand(self, state: State, move: Move) -> list[Move]:
+        """Return the steps of a move: a stock macro is n ``s`` steps and a waste play."""
+        if move.source != STOCK or move.target == STOCK:
+            return [move]
+        return [Move(STOCK, STOCK, 1)] * move.count + [Move(WASTE, move.target, 1)]
+
+    def notation(self, move: Move) -> str:
+        """Return a step's notation.
+
+        >>> GAME.notation(Move(STOCK, STOCK)), GAME.notation(Move(WASTE, 2))
+        ('s', 'w3')
+        >>> GAME.notation(Move(5, 2, 3)), GAME.notation(Move(FOUNDATION + 2, 1))
+        ('63', 'fh2')
+        """
+        source, target, _ = move
+        if source == STOCK:
+            return "s"
+        if source >= FOUNDATION:
+            return "f" + _SUIT_LETTERS[source - FOUNDATION].lower() + _place_name(target)
+        return ("w" if source == WASTE else _place_name(source)) + _place_name(target)
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """Return the step written `text` in `state` (``s``, ``w3``, ``4f``, ``63``, ``fh2``).
+
+        >>> GAME.parse_move(GAME.deal(1), "s")
+        Move(source=11, target=11, count=1)
+        """
+        text = text.strip().lower()
+        if text == "s":
+            return Move(STOCK, STOCK, 1)
+        found = re.fullmatch(r"(w|f[cdhs]?|[1-9])([1-9f])", text)
+        if not found:
+            raise InvalidMoveError(f"{text!r} is not a move: write s, w3, wf, 4f, 63 or fh2")
+        source_text, target_text = found.groups()
+        target = FOUNDATION if target_text == "f" else int(target_text) - 1
+        if target != FOUNDATION and target >= self.columns:
+            raise InvalidMoveError(f"{text!r}: there is no column {target_text}")
+        if source_text == "w":
+            return Move(WASTE, target, 1)
+        if source_text.startswith("f"):
+            if target == FOUNDATION:
+                raise InvalidMoveError(f"{text!r}: a foundation card goes back to a column")
+            if len(source_text) == 2:
+                return Move(FOUNDATION + _SUIT_LETTERS.index(source_text[1].upper()), target, 1)
+            fits = [s for s in range(4) if state.foundations[s] and self.illegal_reason(
+                state, Move(FOUNDATION + s, target, 1)) == ""]
+            if len(fits) != 1:
+                raise InvalidMoveError(f"{text!r}: name the suit, like fh{target_text}")
+            return Move(FOUNDATION + fits[0], target, 1)
+        source = int(source_text) - 1
+        if source >= self.columns:
+            raise InvalidMoveError(f"{text!r}: there is no column {source_text}")
+        if target == FOUNDATION:
+            return Move(source, FOUNDATION, 1)
+        return Move(source, target, self._rules.run_length(state, source, target))  # type: ignore[attr-defined]
+
+    def illegal_reason(self, state: State, move: Move) -> str:
+        """Return why a step breaks the rules, or "" (independent of ``moves``)."""
+        columns, hidden, talon, waste, foundations, redeals = state
+        source, target, count = move
+        if source == STOCK:
+            if target != STOCK or count != 1:
+                return "a stock turn is one step, s"
+            if waste < len(talon):
+                return ""
+            if not waste:
+                return "stock and waste are both empty"
+            if self.passes is not None and redeals + 1 >= self.passes:
+                return f"no redeal left: the stock may be gone through {self.passes} times"
+            return ""
+        if source == WASTE:
+            if not waste:
+                return "the waste is empty"
+            moving = talon[waste - 1:waste]
+        elif source >= FOUNDATION:
+            s = source - FOUNDATION
+            if s > 3 or not foundations[s]:
+                return "that foundation is empty"
+            moving = bytes((make_card(foundations[s], s),))
+        else:
+            if source >= len(columns):
+                return f"there is no column {source + 1}"
+            column = columns[source]
+            if not 1 <= count <= len(column) - hidden[source]:
+                return f"column {source + 1} has no {count} face-up cards to move"
+            moving = column[-count:]
+            for below, above in zip(moving, moving[1:]):
+                if rank(below) != rank(above) + 1 or is_red(below) == is_red(above):
+                    return f"{card_str(above)} on {card_str(below)} is not a run that moves as a unit"
+        card = moving[0]
+        if target == FOUNDATION:
+            if len(moving) != 1:
+                return "one card at a time goes home"
+            if foundations[suit(card)] + 1 != rank(card):
+                return f"{card_str(card)} does not go on its foundation yet"
+            return ""
+        if not 0 <= target < len(columns) or target == source:
+            return "no such target column"
+        if not columns[target]:
+            if rank(card) != self.ranks:
+                return f"an empty column takes only a King, not {card_str(card)}"
+            return ""
+        under = columns[target][-1]
+        if rank(under) != rank(card) + 1:
+            return f"{card_str(card)} cannot go on {card_str(under)}: ranks must go down by one"
+        if is_red(under) == is_red(card):
+            return f"{card_str(card)} cannot go on {card_str(under)}: colours must alternate"
+        return ""
+
+
+def _place_name(place: int) -> str:
+    return "f" if place == FOUNDATION else _COLUMN_NAMES[place]
+
+
+from games._klondike_rules import _Rules  # noqa: E402  (the move generator, kept apart)
+
+GAME = Klondike()

@@ -1,0 +1,409 @@
+"""Spider, with 4 suits (default), 2 suits or 1 suit.
+
+Rules (rules/004 and RULES.md "Spider"): two decks; 10 columns of 54 cards (six in four
+columns, five in the others), only the top card of each face up; the other 50 cards are
+the stock. A card or a
+run goes on a card one rank higher, whatever its suit, or into an empty column; only a
+same-suit descending run moves as a unit (any top part of such a run may move). A
+face-down card is turned face up as soon as it is exposed. The stock deals one card face up to
+every column, column 1 first, and only when no column is empty. A complete same-suit run
+K..A (all face up, at the top of a column) leaves the tableau at once, as part of the
+move or deal that completes it. The game is won when all 104 cards have left.
+
+Rulings used:
+
+- Numbered deals are PySolFC's (games 11 "Spider", 270 "Spider (2 suits)", 269 "Spider
+  (1 suit)"): ``solver.cards.pysol_deck_order(n, decks=2)`` in dealing order; four rows of
+  ten face down, then one more face-down card to columns 1, 4, 7 and 10 (PySolFC's
+  ``RelaxedSpider.startGame``; RULES.md says the first four columns get the extra card:
+  numbered deals follow PySolFC, so the six-card columns are 1, 4, 7, 10), then a face-up
+  row; the 50 cards left are the stock, dealt ten at a time in that order.
+- 2 and 1 suits build the deck as PySolFC does (``GameInfo(suits=(0, 0, 2, 2))`` and
+  ``(0, 0, 0, 0)``): PySolFC's suit slots clubs, spades, hearts, diamonds become clubs,
+  clubs, hearts, hearts (2 suits) or all clubs (1 suit), shuffled identically; so a
+  2-suit deal is the 4-suit deal of the same number with black cards written as clubs
+  and red cards as hearts, and a 1-suit deal has every card a club (8 of each rank).
+- A complete run is removed only when all its cards are face up (as PySolFC's drop), and
+  a deal may complete runs in several columns at once; each is removed.
+- Moving a run is one move (a step): solutions are counted in run moves and deals.
+- ``moves`` lists every legal move but one kind of duplicate: once the stock is empty
+  the columns are interchangeable, so a run goes only to the first empty column and a
+  whole column never moves to an empty one. While the stock lasts, each column will get
+  its own stock cards, so every empty column is a different target.
+- Canonical key: a column together with its face-down count and the stock cards it will
+  be dealt (``stock[i::columns]``) is what it will ever hold, so these triples are
+  sorted; columns are not interchangeable on their own while the stock lasts.
+- Forced moves: none. Whether a build helps depends on the cards still to come from the
+  stock and from under face-down cards, and no Spider move is proven safe here (Blake &
+  Gent find the usual auto-moves unsafe for Spider's building); the removal of a
+  complete run is not a move but part of the move that completes it.
+
+Variant options: ``suits`` (4, 2 or 1). Small twins for tests: ``ranks`` (the length of
+a complete run, A..ranks), ``columns``, ``decks`` and ``deals`` (stock deals, each one
+card per column); a twin's numbered deal is a seeded shuffle of its own deck, dealt in
+rows over the columns (the last row face up), the last ``deals * columns`` cards the stock.
+
+Text format: an optional ``Stock:`` line (the stock in dealing order: the first
+``columns`` cards go to columns 1.. at the next deal; ``Talon:`` is read the same), an
+optional ``Foundations:`` line naming the K of each removed run (``Foundations: KS KH``),
+then one line per column, bottom card first, face-down cards written ``<KS>``, an empty
+column as ``-``. For example (a twin with 4 ranks and 3 columns)::
+
+    Stock: 2H 4S AS
+    <3S> <2S> 4H
+    <AH> 3H
+    -
+
+Move notation: columns 1-10; ``3>7`` moves column 3's top card to column 7, ``3>7*3``
+its top three cards (a same-suit run), ``d`` deals the stock. ``describe`` writes the
+run's bottom card too, ``3:9H>7``; ``parse_move`` reads all these, ``deal``, and ``3-7``
+(the run that fits on column 7's top card, or the whole movable run into an empty column).
+"""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import ClassVar, NamedTuple
+
+from solver.cards import Card, card_str, make_card, parse_card, pysol_deck_order, rank, suit
+from solver.game import DealChecker, DealProblem, InvalidMoveError
+
+DEAL_SOURCE = 255                       # the source and target of the stock deal
+_SUIT_SETS = {4: (0, 1, 2, 3), 2: (0, 2), 1: (0,)}
+_TWO_SUITS = (0, 2, 2, 0)               # our suit (C D H S) -> the 2-suit deck's suit
+_EMPTY_COLUMN = "-"
+
+
+class State(NamedTuple):
+    """A position: columns bottom card first, face-down counts, stock, removed runs."""
+
+    columns: tuple[bytes, ...]
+    hidden: bytes                       # per column, how many bottom cards are face down
+    stock: bytes                        # in dealing order: stock[i] goes to column i next
+    removed: bytes                      # the suit of each removed run, sorted
+
+
+class Move(NamedTuple):
+    """The top `count` cards of column `source` onto column `target`, or a deal."""
+
+    source: int
+    target: int
+    count: int = 1
+
+
+DEAL = Move(DEAL_SOURCE, DEAL_SOURCE, 0)
+
+
+@dataclass(frozen=True)
+class Spider:
+    """Spider; the fields are the variant options (the last four make test twins)."""
+
+    suits: int = 4
+    ranks: int = 13
+    columns: int = 10
+    decks: int = 2
+    deals: int = 5
+
+    name: ClassVar[str] = "spider"
+    aliases: ClassVar[tuple[str, ...]] = ("spider-solitaire", "tarantula")
+    summary: ClassVar[str] = ("two decks, 10 columns, build down; same-suit K..A runs leave; "
+                              "1, 2 or 4 suits")
+    variants: ClassVar[dict[str, str]] = {
+        "suits": "4 (default), 2 (clubs and hearts) or 1 (clubs)",
+        "ranks": "length of a complete run, 2-13 (13; tests use fewer: small twins)",
+        "columns": "columns, 1-10 (10)",
+        "decks": "decks, 1-2 (2)",
+        "deals": "stock deals of one card per column (5)",
+    }
+    presets: ClassVar[dict[str, dict[str, object]]] = {
+        "spider-1-suit": {"suits": 1}, "spider-2-suits": {"suits": 2},
+        "spider1": {"suits": 1}, "spider2": {"suits": 2},
+    }
+
+    def __post_init__(self) -> None:
+        if self.suits not in _SUIT_SETS:
+            raise ValueError(f"suits must be 1, 2 or 4, got {self.suits}")
+        if not 2 <= self.ranks <= 13:
+            raise ValueError(f"ranks must be 2..13, got {self.ranks}")
+        if not 1 <= self.columns <= 10:
+            raise ValueError(f"columns must be 1..10, got {self.columns}")
+        if not 1 <= self.decks <= 2:
+            raise ValueError(f"decks must be 1 or 2, got {self.decks}")
+        if self.deals < 0 or (self.deals + 1) * self.columns > len(self.deck()):
+            raise ValueError(f"deals must leave cards for the tableau, got {self.deals}")
+        object.__setattr__(self, "_rules", _Rules(self))
+
+    @property
+    def pysolfc(self) -> bool:
+        """Return whether numbered deals are PySolFC's (the full-size game)."""
+        return (self.ranks, self.columns, self.decks, self.deals) == (13, 10, 2, 5)
+
+    def deck(self) -> list[Card]:
+        """Return every card of the variant, each copy listed."""
+        copies = self.decks * 4 // self.suits
+        return [make_card(r, s) for s in _SUIT_SETS[self.suits]
+                for r in range(1, self.ranks + 1)] * copies
+
+    def _recolour(self, card: Card) -> Card:
+        if self.suits == 4:
+            return card
+        return make_card(rank(card), 0 if self.suits == 1 else _TWO_SUITS[suit(card)])
+
+    # -- deals and text ---------------------------------------------------------------
+
+    def deal(self, number: int) -> State:
+        """Return numbered deal `number` (PySolFC's; a seeded shuffle for twins).
+
+        >>> " ".join(card_str(c[-1]) for c in GAME.deal(14934).columns)
+        '5S KH 2H 2D JH 6H 6H 2C KD 5D'
+        """
+        if number < 1:
+            raise ValueError(f"deal numbers start at 1, got {number}")
+        if self.pysolfc:
+            order = [self._recolour(c) for c in pysol_deck_order(number, decks=2)]
+            face_down = list(range(10)) * 4 + [0, 3, 6, 9]
+        else:
+            order = self.deck()
+            random.Random(number).shuffle(order)
+            tableau = len(order) - self.deals * self.columns
+            face_down = [j % self.columns for j in range(tableau - self.columns)]
+        columns: list[list[Card]] = [[] for _ in range(self.columns)]
+        for position, i in enumerate(face_down):
+            columns[i].append(order[position])
+        hidden = bytes(len(c) for c in columns)
+        position = len(face_down)
+        for i in range(self.columns):           # the face-up row
+            columns[i].append(order[position])
+            position += 1
+        return State(tuple(bytes(c) for c in columns), hidden, bytes(order[position:]), b"")
+
+    def parse(self, text: str) -> State:
+        """Return the position a text describes; raise DealError listing every problem."""
+        check = DealChecker(self.name)
+        columns: list[list[Card]] = []
+        hidden: list[int] = []
+        stock: list[Card] = []
+        removed: list[int] = []
+        cards: list[Card] = []
+        lines = text.lstrip("\ufeff").splitlines()
+        if not any(line.strip() for line in lines):
+            check.add(DealProblem.EMPTY, "empty text")
+            check.raise_if_any()
+        universe = set(self.deck())
+        stock_line: int | None = None
+        for number, raw in enumerate(lines, 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            label = re.match(r"(stock|talon|foundations?)\s*:", line, re.IGNORECASE)
+            if label:
+                word = label.group(1).lower()
+                for token in line[label.end():].split():
+                    card = self._read(token.strip("<>"), number, check, universe)
+                    if card is None:
+                        continue
+                    if word in ("stock", "talon"):
+                        stock_line = number
+                        stock.append(card)
+                        cards.append(card)
+                    elif rank(card) != self.ranks:
+                        check.add(DealProblem.BAD_LINE, f"foundation card {token!r} is not a "
+                                  f"run's top card", line=number, card=token)
+                    else:
+                        removed.append(suit(card))
+                        cards.extend(make_card(r, suit(card)) for r in range(1, self.ranks + 1))
+                continue
+            column: list[Card] = []
+            down = 0
+            face_down = False
+            for token in line.lstrip(":").split():
+                if token == _EMPTY_COLUMN:
+                    continue
+                face_down = token.startswith("<") and token.endswith(">")
+                card = self._read(token.strip("<>"), number, check, universe)
+                if card is None:
+                    continue
+                if face_down:
+                    if down < len(column):
+                        check.add(DealProblem.BAD_LINE, f"face-down card {token} above a "
+                                  f"face-up card", line=number, card=token.strip("<>"))
+                    down += 1
+                column.append(card)
+                cards.append(card)
+            if face_down:
+                check.add(DealProblem.BAD_LINE, f"the top card of column {len(columns) + 1} "
+                          f"is face down", line=number)
+            elif len(column) - down >= self.ranks \
+                    and bytes(column[-self.ranks:]) in self._rules.complete:  # type: ignore
+                check.add(DealProblem.BAD_LINE, f"column {len(columns) + 1} ends in a complete "
+                          f"run, which leaves at once", line=number)
+            columns.append(column)
+            hidden.append(min(down, max(len(column) - 1, 0)))
+        if len(columns) != self.columns:
+            check.add(DealProblem.WRONG_PILE_COUNT,
+                      f"{len(columns)} columns, expected {self.columns}")
+        if len(stock) % self.columns:
+            check.add(DealProblem.WRONG_PILE_SIZE, f"{len(stock)} cards in the stock, not a "
+                      f"multiple of {self.columns}", line=stock_line)
+        check.check_deck(cards, self.decks * 4 // self.suits, universe)
+        check.raise_if_any()
+        return State(tuple(bytes(c) for c in columns), bytes(hidden), bytes(stock),
+                     bytes(sorted(removed)))
+
+    def _read(self, token: str, line: int, check: DealChecker, universe: set[Card]) -> Card | None:
+        card = parse_card(token)
+        if card is None or card not in universe:
+            check.add(DealProblem.UNREADABLE_CARD, f"unreadable card {token!r}", line=line,
+                      card=token)
+            return None
+        return card
+
+    def format(self, state: State) -> str:
+        """Return the text of a position (``Stock:`` and ``Foundations:`` when not empty)."""
+        lines = []
+        if state.stock:
+            lines.append("Stock: " + " ".join(card_str(c) for c in state.stock))
+        if state.removed:
+            lines.append("Foundations: " + " ".join(card_str(make_card(self.ranks, s))
+                                                   for s in state.removed))
+        for column, down in zip(state.columns, state.hidden):
+            words = [f"<{card_str(c)}>" if i < down else card_str(c) for i, c in enumerate(column)]
+            lines.append(" ".join(words) if words else _EMPTY_COLUMN)
+        return "\n".join(lines) + "\n"
+
+    # -- rules ------------------------------------------------------------------------
+
+    def moves(self, state: State) -> list[Move]:
+        """Return the legal moves, same-suit builds first and the deal last."""
+        return self._rules.moves(state)  # type: ignore[attr-defined, no-any-return]
+
+    def play(self, state: State, move: Move) -> State:
+        """Return the position after a run move or a deal, complete runs removed."""
+        return self._rules.play(state, move)  # type: ignore[attr-defined, no-any-return]
+
+    def is_won(self, state: State) -> bool:
+        """Return whether every card has left: no stock and every column empty."""
+        return not state.stock and not any(state.columns)
+
+    # -- search support ---------------------------------------------------------------
+
+    def key(self, state: State) -> bytes:
+        """Return the columns, each with its face-down count and future stock cards, sorted.
+
+        The stock deals column i the cards ``stock[i::columns]``; a column together with
+        those cards is what it will ever hold, so permuting columns with their stock
+        cards maps games onto games (the deal rule, "no column empty", does not name a
+        column). Removed runs are left out: they are the cards found nowhere else.
+        """
+        return self._rules.key(state)  # type: ignore[attr-defined, no-any-return]
+
+    def heuristic(self, state: State) -> int:
+        """Return a weighted count of work left: face-down cards, broken runs, stock."""
+        return self._rules.heuristic(state)  # type: ignore[attr-defined, no-any-return]
+
+    def lower_bound(self, state: State) -> int:
+        """Return deals left plus half the breaks no deal can mend (see ``_Rules``)."""
+        return self._rules.lower_bound(state)  # type: ignore[attr-defined, no-any-return]
+
+    def forced(self, state: State) -> list[Move]:
+        """Return no moves: no Spider move is proven safe (module docstring)."""
+        return []
+
+    def expand(self, state: State, move: Move) -> list[Move]:
+        """Return ``[move]``: a run move is one move in Spider's rules."""
+        return [move]
+
+    def notation(self, move: Move) -> str:
+        """Return a move's notation: ``3>7`` one card, ``3>7*3`` three cards, ``d`` a deal.
+
+        >>> GAME.notation(DEAL), GAME.notation(Move(2, 6, 1)), GAME.notation(Move(9, 0, 3))
+        ('d', '3>7', '10>1*3')
+        """
+        if move.source == DEAL_SOURCE:
+            return "d"
+        suffix = f"*{move.count}" if move.count != 1 else ""
+        return f"{move.source + 1}>{move.target + 1}{suffix}"
+
+    def describe(self, state: State, move: Move) -> str:
+        """Return the notation naming the run's bottom card, ``3:9H>7`` (or ``d``)."""
+        if move.source == DEAL_SOURCE:
+            return "d"
+        card = state.columns[move.source][-move.count]
+        return f"{move.source + 1}:{card_str(card)}>{move.target + 1}"
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """Return the move `text` names: ``3>7``, ``3>7*2``, ``3:9H>7``, ``3-7``, ``d``.
+
+        ``3-7`` moves the run that fits on column 7's top card, or the whole movable run
+        into an empty column; ``3>7`` is one card.
+
+        >>> state = GAME.deal(14934)
+        >>> GAME.parse_move(state, "d"), GAME.parse_move(state, "10:5D>7")
+        (Move(source=255, target=255, count=0), Move(source=9, target=6, count=1))
+        """
+        text = text.strip().lower().replace(" ", "")
+        if text in ("d", "deal"):
+            return DEAL
+        found = re.fullmatch(r"(\d+)(?::([0-9a-z]+))?([->])(\d+)(?:\*(\d+))?", text)
+        if not found:
+            raise InvalidMoveError(f"{text!r} is not a move: write 3>7, 3>7*2, 3:9H>7 or d")
+        source, target = int(found.group(1)) - 1, int(found.group(4)) - 1
+        if not (0 <= source < len(state.columns) and 0 <= target < len(state.columns)):
+            raise InvalidMoveError(f"{text!r}: columns are 1 to {len(state.columns)}")
+        if found.group(5):
+            return Move(source, target, int(found.group(5)))
+        column = state.columns[source]
+        movable = max(_run_length(column, state.hidden[source]), 1)
+        if found.group(2):
+            card = parse_card(found.group(2))
+            if card is None:
+                raise InvalidMoveError(f"{text!r}: {found.group(2)!r} is not a card")
+            for count in range(1, min(movable, len(column)) + 1):
+                if column[-count] == card:
+                    return Move(source, target, count)
+            raise InvalidMoveError(f"{text!r}: {card_str(card)} does not head a movable run "
+                                   f"of column {source + 1}")
+        if found.group(3) == ">":
+            return Move(source, target, 1)
+        under = state.columns[target][-1:] if target != source else b""
+        if under and column and 1 <= rank(under[0]) - rank(column[-1]) <= movable:
+            return Move(source, target, rank(under[0]) - rank(column[-1]))
+        return Move(source, target, movable)
+
+    def illegal_reason(self, state: State, move: Move) -> str:
+        """Return why a move breaks the rules, or "" (checked from the rules alone)."""
+        source, target, count = move
+        if source == DEAL_SOURCE or target == DEAL_SOURCE:
+            if move != DEAL:
+                return "a deal is written d"
+            if not state.stock:
+                return "the stock is empty"
+            for i, column in enumerate(state.columns):
+                if not column:
+                    return f"column {i + 1} is empty: no deal while a column is empty"
+            return ""
+        if not (0 <= source < len(state.columns) and 0 <= target < len(state.columns)):
+            return f"columns are 1 to {len(state.columns)}"
+        if source == target:
+            return "source and target are the same column"
+        column = state.columns[source]
+        if count < 1 or count > len(column):
+            return f"column {source + 1} has {len(column)} cards, not {count} to move"
+        if count > len(column) - state.hidden[source]:
+            return f"a face-down card of column {source + 1} cannot move"
+        moving = column[len(column) - count:]
+        for below, above in zip(moving, moving[1:]):
+            if suit(below) != suit(above) or rank(below) != rank(above) + 1:
+                return (f"{card_str(above)} on {card_str(below)}: only a same-suit "
+                        f"descending run moves as a unit")
+        onto = state.columns[target]
+        if onto and rank(onto[-1]) != rank(moving[0]) + 1:
+            return (f"{card_str(moving[0])} cannot go on {card_str(onto[-1])}: "
+                    f"ranks must go down by one")
+        return ""
+
+
+from games._spider_rules import _Rules, _run_length  # noqa: E402  (the hot path, kept apart)
+
+GAME = Spider()

@@ -1,0 +1,300 @@
+"""Klondike: PySolFC deals, text, rules, the stock, keys, safe moves, twins, known answers."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conftest import DATA, read_known
+from games import find_game
+from games.klondike import FOUNDATION, GAME, STOCK, WASTE, Klondike, Move, State
+from solver.batch import wilson
+from solver.cards import pile_str, pysol_layout
+from solver.game import DealError, DealProblem, InvalidMoveError, Status
+from solver.search import Budget, dfs, greedy, without_forced
+from solver.verify import check_solution, replay_notation
+
+KNOWN = read_known(DATA / "klondike" / "known.txt")
+
+# Small twins: 4 suits of `ranks` cards, `columns` columns dealt 1..columns cards.
+TWINS = (Klondike(ranks=4, columns=5), Klondike(ranks=4, columns=5, draw=3),
+         Klondike(ranks=5, columns=5, draw=3), Klondike(ranks=5, columns=4, draw=3, passes=2))
+
+
+def steps_text(game, state, move):
+    return " ".join(game.notation(step) for step in game.expand(state, move))
+
+
+def verdict(strategy, game, state):
+    return strategy(game, state, Budget(seconds=10)).status
+
+
+# -- deals -----------------------------------------------------------------------------
+
+def test_deal_1_is_pysolfc_layout():
+    # pysol_cards' layout of PySolFC Klondike deal 1 (what PySolFC shows, before it
+    # turns the first stock card by itself):
+    state = GAME.deal(1)
+    assert pile_str(state.columns[0]) == "QH"
+    assert pile_str(state.columns[6]) == "JD 7C 5S 3H 9D JS AS"
+    assert list(state.hidden) == [0, 1, 2, 3, 4, 5, 6]
+    assert state.waste == 0 and len(state.talon) == 24
+    assert pile_str(state.talon[:4]) == "4H AC 4D 7S"           # 4H is turned first
+    assert GAME.format(state).splitlines()[0] == pysol_layout("klondike", 1).splitlines()[0]
+
+
+def test_pysol_layout_text_parses_to_the_deal():
+    for number in (2, 24, 32001):
+        assert GAME.parse(pysol_layout("klondike", number)) == GAME.deal(number)
+
+
+def test_deal_numbers_below_1_are_refused():
+    with pytest.raises(ValueError):
+        GAME.deal(0)
+
+
+def test_registry_variants():
+    game = find_game("klondike", {"draw": "3", "passes": "3"})
+    assert (game.draw, game.passes) == (3, 3)
+    assert find_game("klondike", {"passes": "unlimited"}).passes is None
+    assert find_game("klondike-by-threes").draw == 3
+    with pytest.raises(ValueError):
+        Klondike(draw=0)
+
+
+# -- text ------------------------------------------------------------------------------
+
+def test_format_parse_round_trip_on_deals_and_a_midgame_position():
+    for number in range(1, 20):
+        state = GAME.deal(number)
+        assert GAME.parse(GAME.format(state)) == state
+    three = Klondike(draw=3, passes=3)
+    mid = three.parse((DATA / "klondike" / "midgame.txt").read_text())
+    assert mid.foundations == bytes([0, 0, 1, 1])
+    assert mid.redeals == 1 and mid.waste == 7 and pile_str(mid.talon[6:7]) == "8H"
+    assert list(mid.hidden) == [0, 1, 2, 3, 4, 4, 4]
+    assert three.parse(three.format(mid)) == mid
+
+
+def test_midgame_text_is_reached_by_its_moves():
+    three = Klondike(draw=3, passes=3)
+    text = (DATA / "klondike" / "midgame.txt").read_text()
+    moves = text.splitlines()[0].split("after: ")[1].split()
+    assert replay_notation(three, three.deal(1), moves) == three.parse(text)
+
+
+def test_bom_crlf_and_empty_columns_are_read():
+    assert GAME.parse((DATA / "klondike" / "utf8-bom-crlf.txt").read_text(encoding="utf-8")) \
+        == GAME.deal(1)
+    empty = GAME.parse(GAME.format(GAME.deal(1)).replace("QH\n", "-\n").replace("Talon: ", "Talon: QH "))
+    assert empty.columns[0] == b"" and len(empty.talon) == 25
+
+
+@pytest.mark.parametrize("name,problem,cards,line", [
+    ("duplicate-card", DealProblem.DUPLICATE_CARD | DealProblem.MISSING_CARD, ("4H", "4C"), None),
+    ("missing-card", DealProblem.MISSING_CARD, ("6H",), None),
+    ("unreadable-card", DealProblem.UNREADABLE_CARD | DealProblem.MISSING_CARD, ("9X", "9S"), 4),
+    ("wrong-column-count", DealProblem.WRONG_PILE_COUNT | DealProblem.MISSING_CARD, None, None),
+    ("face-down-above-face-up", DealProblem.BAD_LINE, (), 6),
+    ("empty", DealProblem.EMPTY, (), None),
+])
+def test_bad_deals_report_every_problem(name, problem, cards, line):
+    with pytest.raises(DealError) as caught:
+        GAME.parse((DATA / "klondike" / "bad" / f"{name}.txt").read_text())
+    error = caught.value
+    assert error.problems == problem
+    if cards is not None:
+        assert error.cards == cards
+    assert error.line == line
+    assert "\n" not in str(error)
+
+
+# -- rules -----------------------------------------------------------------------------
+
+SMALL = Klondike(ranks=4, columns=4)       # A..4, the 4 is this twin's King
+POSITION = """\
+Foundations: C-A
+Talon: 4C AD 3C
+Waste: AS 2C 3H
+<4D> 3S 2D
+<2S> 2H
+-
+<4H> <AH> 4S 3D
+"""
+
+
+def test_legal_moves_of_a_literal_position():
+    # columns: 2D and 2H fit nowhere; the 4S-3D run (a King-headed run above two
+    # face-down cards) may go to the empty column 3.
+    # stock, draw 1: 3H fits nowhere; 4C (1 turn) to the empty column; AD (2 turns)
+    # home; 3C (3 turns) nowhere; redeal, then AS (5 turns) home or onto the red
+    # Twos 2D and 2H, and 2C (6 turns) home or onto 3D.
+    # foundation: the AC may come back onto 2D or 2H.
+    state = SMALL.parse(POSITION)
+    assert {steps_text(SMALL, state, m) for m in SMALL.moves(state)} == {
+        "43", "s w3", "s s wf", "s s s s s wf", "s s s s s w1", "s s s s s w2", "s s s s s s wf", "s s s s s s w4",
+        "fc1", "fc2"}
+    assert SMALL.forced(state) == [Move(STOCK, FOUNDATION, 2)]     # the AD
+
+
+def test_stock_turns_three_at_a_time_and_counts_passes():
+    game = Klondike(ranks=4, columns=4, draw=3, passes=2)
+    state = game.parse(POSITION)
+    turn = Move(STOCK, STOCK)
+    state = game.play(state, turn)
+    assert state.waste == 6 and pile_str(state.talon[5:6]) == "3C"
+    assert game.illegal_reason(state, turn) == ""                 # the one redeal
+    state = game.play(state, turn)
+    assert (state.waste, state.redeals) == (0, 1)
+    state = game.play(game.play(state, turn), turn)
+    assert state.waste == 6
+    assert "no redeal left" in game.illegal_reason(state, turn)
+    assert game.parse(game.format(state)) == state
+
+
+def test_illegal_steps_are_explained():
+    state = SMALL.parse(POSITION)
+    reason = SMALL.illegal_reason
+    assert "does not go on its foundation" in reason(state, Move(WASTE, FOUNDATION))
+    assert "only a King" in reason(state, Move(0, 2, 1))
+    assert "alternate" in reason(state, Move(1, 3, 1))              # 2H on 3D
+    assert "ranks must go down" in reason(state, Move(FOUNDATION + 0, 3))   # AC on 3D
+    assert "ranks must go down" in reason(state, Move(1, 0, 1))
+    assert "face-up" in reason(state, Move(3, 2, 3))                 # AH is face down
+    assert reason(state, Move(3, 2, 2)) == ""
+    assert "empty" in reason(state, Move(FOUNDATION + 1, 0))
+    bare = State(state.columns, state.hidden, b"", 0, state.foundations, 0)
+    assert "both empty" in reason(bare, Move(STOCK, STOCK))
+
+
+def test_parse_move_reads_every_notation():
+    state = SMALL.parse(POSITION)
+    assert SMALL.parse_move(state, "43") == Move(3, 2, 2)
+    assert SMALL.parse_move(state, "f1") == Move(FOUNDATION + 0, 0)
+    assert SMALL.parse_move(state, "WF") == Move(WASTE, FOUNDATION)
+    for bad in ("x", "9f", "ff", "w"):
+        with pytest.raises(InvalidMoveError):
+            SMALL.parse_move(state, bad)
+
+
+def test_random_play_keeps_every_card_and_every_step_legal():
+    for game in (GAME, Klondike(draw=3, passes=3), *TWINS):
+        rng = random.Random(11)
+        for number in range(1, 4):
+            state = game.deal(number)
+            for _ in range(120):
+                moves = list(game.moves(state))
+                if not moves:
+                    break
+                move = rng.choice(moves)
+                stepped = state
+                for step in game.expand(state, move):
+                    assert game.illegal_reason(stepped, step) == ""
+                    assert game.parse_move(stepped, game.notation(step)) == step
+                    stepped = game.play(stepped, step)
+                state = game.play(state, move)
+                assert stepped == state
+                cards = sum(len(c) for c in state.columns) + len(state.talon)
+                assert cards + sum(state.foundations) == 4 * game.ranks
+                assert all(h < len(c) or h == 0 for c, h in zip(state.columns, state.hidden))
+                assert game.parse(game.format(state)) == state
+
+
+# -- search support --------------------------------------------------------------------
+
+def test_key_ignores_the_order_of_columns_only():
+    state = GAME.deal(9)
+    order = list(range(7))
+    random.Random(2).shuffle(order)
+    shuffled = state._replace(columns=tuple(state.columns[i] for i in order),
+                              hidden=bytes(state.hidden[i] for i in order))
+    assert GAME.key(shuffled) == GAME.key(state)
+    assert GAME.key(state._replace(hidden=bytes([0, 0, 2, 3, 4, 5, 6]))) != GAME.key(state)
+    assert GAME.key(GAME.play(state, Move(0, 3, 1))) != GAME.key(state)
+    assert GAME.key(GAME.play(state, Move(STOCK, STOCK))) != GAME.key(state)
+
+
+def test_forced_moves_are_low_cards_from_columns_and_draw_one_talon():
+    text = POSITION.replace("<4D> 3S 2D", "<4D> 3S AD").replace("AD 3C", "2D 3C")
+    # column 1's AD; and, turning one at a time with unlimited passes, the AS of the
+    # waste (5 turns: 4C, 2D, 3C, redeal, AS); 2D cannot go home before the AD.
+    assert SMALL.forced(SMALL.parse(text)) == [Move(0, FOUNDATION, 1), Move(STOCK, FOUNDATION, 5)]
+    three = Klondike(ranks=4, columns=4, draw=3)
+    assert three.forced(three.parse(text)) == [Move(0, FOUNDATION, 1)]
+
+
+@pytest.mark.parametrize("game", TWINS, ids=lambda g: f"r{g.ranks}c{g.columns}d{g.draw}p{g.passes}")
+def test_forced_moves_never_change_a_verdict(game):
+    counts = {Status.WON: 0, Status.LOST: 0}
+    for number in range(1, 61):
+        state = game.deal(number)
+        with_forced = verdict(dfs, game, state)
+        assert with_forced == verdict(dfs, without_forced(game), state), number
+        assert with_forced == verdict(greedy, game, state), number
+        counts[with_forced] += 1
+    assert counts[Status.WON] and counts[Status.LOST]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", [Klondike(ranks=6, columns=6, draw=3), Klondike(ranks=6, columns=5)],
+                         ids=["r6c6d3", "r6c5d1"])
+def test_forced_moves_never_change_a_verdict_on_a_bigger_twin(game):
+    lost = unknown = 0
+    for number in range(1, 101):
+        state = game.deal(number)
+        verdicts = {verdict(dfs, game, state), verdict(dfs, without_forced(game), state)}
+        if Status.UNKNOWN in verdicts:           # a budget ran out: nothing to compare
+            unknown += 1
+            continue
+        assert len(verdicts) == 1, number
+        lost += Status.LOST in verdicts
+    assert lost >= 3 and unknown <= 10
+
+
+def test_drawing_one_wins_whatever_drawing_more_wins():
+    for ranks, columns in ((4, 5), (5, 5)):
+        one = Klondike(ranks=ranks, columns=columns)
+        for draw in (2, 3):
+            more = Klondike(ranks=ranks, columns=columns, draw=draw)
+            for number in range(1, 61):
+                if verdict(dfs, more, more.deal(number)) is Status.WON:
+                    assert verdict(dfs, one, one.deal(number)) is Status.WON, (draw, number)
+
+
+def test_more_passes_win_whatever_fewer_passes_win():
+    for draw, counts in ((3, (1, 3, None)), (1, (1, None))):
+        games = [Klondike(ranks=5, columns=4, draw=draw, passes=p) for p in counts]
+        for number in range(1, 26):
+            verdicts = [verdict(dfs, game, game.deal(number)) for game in games]
+            for fewer, more in zip(verdicts, verdicts[1:]):
+                assert more is Status.WON or fewer is not Status.WON, (draw, number)
+
+
+# -- known answers ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("record", KNOWN, ids=lambda r: r["id"])
+def test_known_deals(record):
+    game = find_game("klondike", {k: record[k] for k in ("draw", "passes") if k in record})
+    state = game.deal(int(record["deal"]))
+    result = greedy(game, state, Budget(seconds=30))
+    assert result.status.value == record["status"]
+    if result.status is Status.WON:
+        check_solution(game, state, result.moves)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("draw,figure,deals", [(1, 0.90480, 50), (3, 0.81945, 30)])
+def test_published_winnability_within_the_sample_interval(draw, figure, deals):
+    # Blake & Gent, "The Winnability of Klondike Solitaire and Many Other Patience
+    # Games": draw 1 90.480% +- 0.116%, draw 3 81.945% +- 0.084% (unlimited passes,
+    # foundation cards may return). The share won among decided deals of a sample must
+    # be consistent with it (data/klondike/winnability.md has the sample's figures).
+    game = Klondike(draw=draw)
+    won = lost = 0
+    for number in range(1, deals + 1):
+        result = greedy(game, game.deal(number), Budget(seconds=10))
+        won += result.status is Status.WON
+        lost += result.status is Status.LOST
+    _, low, high = wilson(won, won + lost)
+    assert won + lost >= deals // 2
+    assert low <= figure <= high
