@@ -14,10 +14,18 @@ from solver.search import Budget, Result, find_strategy
 from solver.verify import replay_notation
 
 
-def solve(game: Game[Any, Any], state: Any, strategy: str = "best_first",
+def solve(game: Game[Any, Any], state: Any, strategy: str | None = None,
           budget: Budget = Budget()) -> Result[Any]:
-    """Return the verdict of `strategy` on `state` (a won Result is already verified)."""
-    return find_strategy(strategy)(game, state, budget)
+    """Return the verdict of `strategy` on `state` (a won Result is already verified).
+
+    With no strategy named, the game's ``default_strategy`` (else best_first) is used.
+    """
+    return find_strategy(default_strategy(game, strategy))(game, state, budget)
+
+
+def default_strategy(game: Game[Any, Any], strategy: str | None = None) -> str:
+    """Return `strategy`, or the game's default when it is None."""
+    return strategy or getattr(game, "default_strategy", "best_first")
 
 
 def record(game: Game[Any, Any], deal: Any, result: Result[Any]) -> dict[str, Any]:
@@ -54,7 +62,7 @@ class MoveVerdict:
     result: Result[Any]
 
 
-def hint(game: Game[Any, Any], state: Any, strategy: str = "best_first",
+def hint(game: Game[Any, Any], state: Any, strategy: str | None = None,
          budget: Budget = Budget()) -> tuple[Result[Any], tuple[str, ...]]:
     """Return the search result from `state` and the first move of its solution as steps.
 
@@ -68,7 +76,7 @@ def hint(game: Game[Any, Any], state: Any, strategy: str = "best_first",
     return result, tuple(game.notation(m) for m in first)
 
 
-def all_moves(game: Game[Any, Any], state: Any, strategy: str = "best_first",
+def all_moves(game: Game[Any, Any], state: Any, strategy: str | None = None,
               budget: Budget = Budget()) -> list[MoveVerdict]:
     """Return every legal move from `state` with the verdict of the position after it.
 

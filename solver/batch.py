@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from solver.game import SolitaireError, Status
-from solver.search import Budget
+from solver.search import Budget, find_strategy
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,7 @@ def read_done(out: Path) -> set[Any]:
 # -- running ----------------------------------------------------------------------------
 
 def classify(game_name: str, options: dict[str, Any], tasks: Sequence[Task], out: Path, *,
-             strategy: str = "best_first", budget: Budget = Budget(), jobs: int = 1,
+             strategy: str | None = None, budget: Budget = Budget(), jobs: int = 1,
              resume: bool = False) -> Iterator[dict[str, Any]]:
     """Classify `tasks` into `out`, yielding each record as it is written.
 
@@ -148,8 +148,10 @@ def classify(game_name: str, options: dict[str, Any], tasks: Sequence[Task], out
     in a file stops the run before any work, naming it.
     """
     from games import find_game
+    from solver.analyze import default_strategy
 
     game = find_game(game_name, options)
+    find_strategy(default_strategy(game, strategy))          # a bad name fails before work
     for task in tasks:
         if task.text is not None:
             try:
@@ -216,7 +218,7 @@ def _game(game_name: str, options: tuple[tuple[str, Any], ...]) -> Any:
     return find_game(game_name, dict(options))
 
 
-def _classify_one(game_name: str, options: dict[str, Any], strategy: str, budget: Budget,
+def _classify_one(game_name: str, options: dict[str, Any], strategy: str | None, budget: Budget,
                   task: Task) -> dict[str, Any]:
     from solver.analyze import record, solve
 

@@ -27,7 +27,8 @@ GameArg = typer.Argument(..., help="game name or alias; `solitaire games` lists 
 FileArg = typer.Argument(None, help="a deal's text (a file, or - for stdin)")
 DealOpt = typer.Option(None, "--deal", "-d", help="a numbered deal instead of a file")
 VariantOpt = typer.Option([], "--variant", "-V", help="variant option key=value (repeatable)")
-StrategyOpt = typer.Option("best_first", "--strategy", "-s", help=f"one of: {', '.join(STRATEGIES)}")
+StrategyOpt = typer.Option(None, "--strategy", "-s",
+                           help=f"one of: {', '.join(STRATEGIES)} (default: the game's own)")
 StatesOpt = typer.Option(None, "--max-states", min=1, help="stop after storing this many states")
 SecondsOpt = typer.Option(None, "--seconds", min=0.0, help="stop after this many seconds")
 MemoryOpt = typer.Option(None, "--memory", help="memory budget, e.g. 2G or 500M (default: 40% of RAM)")
@@ -99,7 +100,7 @@ def deal(game_name: str = GameArg, number: int = typer.Argument(..., help="deal 
 
 @app.command()
 def solve(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optional[int] = DealOpt,
-          variant: list[str] = VariantOpt, strategy: str = StrategyOpt,
+          variant: list[str] = VariantOpt, strategy: Optional[str] = StrategyOpt,
           optimal: bool = typer.Option(False, "--optimal", help="shortest solution (A*)"),
           max_states: Optional[int] = StatesOpt, seconds: Optional[float] = SecondsOpt,
           memory: Optional[str] = MemoryOpt, as_json: bool = JsonOpt) -> None:
@@ -107,7 +108,7 @@ def solve(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Option
     with user_errors():
         game = find_game(game_name, parse_variants(variant))
         state, deal_id = _position(game, file, deal)
-        chosen = "astar" if optimal and strategy == "best_first" else strategy
+        chosen = "astar" if optimal and strategy in (None, "best_first") else strategy
         result = analyze.solve(game, state, chosen, _budget(max_states, seconds, memory))
         item = analyze.record(game, deal_id, result)
         if as_json:
@@ -129,7 +130,7 @@ def _print_verdict(item: dict[str, Any]) -> None:
 
 @app.command()
 def hint(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optional[int] = DealOpt,
-         variant: list[str] = VariantOpt, strategy: str = StrategyOpt,
+         variant: list[str] = VariantOpt, strategy: Optional[str] = StrategyOpt,
          all_moves: bool = typer.Option(False, "--all", help="every legal move with its verdict"),
          max_states: Optional[int] = StatesOpt, seconds: Optional[float] = SecondsOpt,
          memory: Optional[str] = MemoryOpt, as_json: bool = JsonOpt) -> None:
@@ -182,7 +183,7 @@ def verify(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optio
 def classify(game_name: str = GameArg,
              source: str = typer.Argument(..., help="deal range (1-1000), a file of deals, or JSON lines"),
              out: Path = typer.Option(..., "--out", "-o", help="results, one JSON line per deal"),
-             variant: list[str] = VariantOpt, strategy: str = StrategyOpt,
+             variant: list[str] = VariantOpt, strategy: Optional[str] = StrategyOpt,
              jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="worker processes"),
              resume: bool = typer.Option(False, "--resume", help="skip the deals already in --out"),
              max_states: Optional[int] = StatesOpt,
@@ -226,7 +227,8 @@ def _print_summary(summary: batch.Summary) -> None:
 @app.command()
 def bench(game_name: str = GameArg,
           source: str = typer.Argument("1-20", help="deal range or file"),
-          strategy: list[str] = typer.Option(["best_first"], "--strategy", "-s", help="repeatable"),
+          strategy: list[str] = typer.Option([], "--strategy", "-s",
+                                             help="repeatable (default: the game's own)"),
           variant: list[str] = VariantOpt,
           seconds: Optional[float] = typer.Option(60.0, "--seconds", help="per deal"),
           max_states: Optional[int] = StatesOpt, memory: Optional[str] = MemoryOpt) -> None:
@@ -236,7 +238,8 @@ def bench(game_name: str = GameArg,
     with user_errors():
         game = find_game(game_name, parse_variants(variant))
         tasks = batch.read_source(source)
-        rows = compare(game, tasks, strategy, _budget(max_states, seconds, memory))
+        rows = compare(game, tasks, strategy or [analyze.default_strategy(game)],
+                       _budget(max_states, seconds, memory))
         typer.echo(table(rows))
 
 

@@ -64,6 +64,12 @@ class Game(Protocol[S, M]):
         """Return a canonical key: positions equal up to symmetry give equal keys."""
         ...
 
+    # Optional, read with getattr by the engine:
+    #   default_strategy: ClassVar[str]   the strategy used when none is named
+    #   verdict_key(state) -> bytes       a coarser key: positions with equal verdict keys
+    #       are proven equally winnable, though their shortest wins may differ in length;
+    #       dfs and greedy best_first use it, the optimal searches (astar, bfs) use key.
+
     def heuristic(self, state: S) -> int:
         """Return a guess of the distance to a win (smaller is better)."""
         ...

@@ -22,7 +22,8 @@ def best_first(game: Game[Any, Any], start: Any, f: Priority, budget: Budget = B
     """
     run = Run(game, start, budget, name)
     pre, state = settle(game, start)
-    table, key, is_won = run.table, game.key, game.is_won
+    key = game.key if optimal else getattr(game, "verdict_key", game.key)
+    table, is_won = run.table, game.is_won
     g0 = _cost(game, start, pre) if optimal else 0
     if not optimal and is_won(state):
         return run.result(Status.WON, [pre])

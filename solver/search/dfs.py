@@ -18,7 +18,7 @@ def dfs(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[A
     pre, state = settle(game, start)
     if game.is_won(state):
         return run.result(Status.WON, [pre])
-    table, key, is_won = run.table, game.key, game.is_won
+    table, key, is_won = run.table, getattr(game, "verdict_key", game.key), game.is_won
     table.add(table.digest(key(state)))
     path = [pre]
     stack = [successors(game, state)]

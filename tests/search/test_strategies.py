@@ -89,3 +89,43 @@ def test_a_lost_twin_is_lost_for_every_strategy():
     lost = next(n for n in range(1, 100) if dfs(game, game.deal(n)).status is Status.LOST)
     for strategy in (greedy, astar, bfs):
         assert strategy(game, game.deal(lost)).status is Status.LOST
+
+
+class CountingVerdictKey:
+    """A twin whose verdict key is its key, counting which of the two a search asks for."""
+
+    def __init__(self, game):
+        self._game, self.calls = game, {"key": 0, "verdict_key": 0}
+
+    def key(self, state):
+        self.calls["key"] += 1
+        return self._game.key(state)
+
+    def verdict_key(self, state):
+        self.calls["verdict_key"] += 1
+        return self._game.key(state)
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+
+def test_verdict_key_serves_dfs_and_greedy_but_not_optimal_search():
+    twin = OPTIMAL_TWINS[0]
+    for strategy, wanted in ((dfs, "verdict_key"), (greedy, "verdict_key"),
+                             (astar, "key"), (bfs, "key")):
+        game = CountingVerdictKey(twin)
+        strategy(game, twin.deal(3))
+        other = "key" if wanted == "verdict_key" else "verdict_key"
+        assert game.calls[wanted] > 0 and game.calls[other] == 0, strategy
+
+
+def test_a_games_default_strategy_is_used_when_none_is_named():
+    from solver.analyze import default_strategy, solve
+
+    class Prefers(CountingVerdictKey):
+        default_strategy = "dfs"
+
+    game = Prefers(OPTIMAL_TWINS[0])
+    assert default_strategy(game) == "dfs" and default_strategy(game, "bfs") == "bfs"
+    assert default_strategy(OPTIMAL_TWINS[0]) == "best_first"
+    assert solve(game, OPTIMAL_TWINS[0].deal(3)).strategy == "dfs"
