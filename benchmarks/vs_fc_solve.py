@@ -28,7 +28,6 @@ from pathlib import Path
 
 from games import find_game
 from solver.batch import read_source
-from solver.game import Status
 from solver.search import Budget, find_strategy
 
 RANGE_SOLVER = "freecell-solver-range-parallel-solve"

@@ -131,7 +131,7 @@ class BlackHole:
                     check.add(DealProblem.BAD_LINE, f"unexpected {head!r} "
                               "line (black hole has a foundation and piles only)", line=number)
                 elif foundation is not None or piles:
-                    check.add(DealProblem.BAD_LINE, f"the foundations line "
+                    check.add(DealProblem.BAD_LINE, "the foundations line "
                               "must come first, once", line=number)
                 else:
                     foundation = self._read_foundation(rest, number, check)

@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from solver.cards import RANKS, SUITS, Card, card_str, make_card, parse_card, rank
+from solver.cards import RANKS, Card, card_str, make_card, parse_card, rank
 from solver.game import DealChecker, DealProblem, InvalidMoveError
 
 OVER = -1                        # next_pile once the play has stopped

@@ -4,3 +4,62 @@ One module per game, named after the game (``black_hole.py`` for ``black-hole``)
 ``build_model(game, state)`` and ``solve(game, state, budget) -> Result``. The models read
 positions through the game's documented State fields; they never import ``games``.
 """
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ortools.sat.python import cp_model
+
+from solver.cards import card_str
+from solver.game import Game, Status
+from solver.search.base import Budget, Result, Run
+
+DEPOT = 0                       # a route model's node for "before the first / after the last"
+
+
+class RouteVars(Protocol):
+    """What a route model keeps: node i + 1 is (pile, depth) slots[i] holding card[i]."""
+
+    slots: list[tuple[int, int]]
+    card: list[int]
+    arcs: list[tuple[int, int, cp_model.IntVar]]
+
+
+def solve_route(run: Run, game: Game[Any, Any], state: Any, model: cp_model.CpModel,
+                variables: RouteVars, budget: Budget) -> Result[Any]:
+    """Solve a route model: FEASIBLE is a win (replayed), INFEASIBLE a proof of loss.
+
+    The model is a circuit through a depot whose order is the order cards are played;
+    CP-SAT runs on one worker, so batch jobs each keep to one core, and only
+    ``budget.seconds`` applies.
+    """
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    if budget.seconds is not None:
+        solver.parameters.max_time_in_seconds = max(budget.seconds, 0.001)
+    code = solver.Solve(model)
+    stats = {"conflicts": solver.NumConflicts(), "branches": solver.NumBranches(),
+             "cpsat_status": solver.StatusName(code)}
+    if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return run.result(Status.WON, [tuple(route_moves(game, state, solver, variables))],
+                          **stats)
+    if code == cp_model.INFEASIBLE:
+        return run.result(Status.LOST, **stats)
+    return run.result(Status.UNKNOWN, stopped_by="seconds", **stats)
+
+
+def route_moves(game: Game[Any, Any], state: Any, solver: cp_model.CpSolver,
+                variables: RouteVars) -> list[Any]:
+    """Return the route's moves in order, each named as the game's notation names it."""
+    after = {tail: head for tail, head, literal in variables.arcs if solver.BooleanValue(literal)}
+    moves = []
+    at = after[DEPOT]
+    while at != DEPOT:
+        pile, _ = variables.slots[at - 1]
+        move = game.parse_move(state, card_str(variables.card[at - 1]))
+        if move.pile != pile:
+            raise AssertionError("the route plays a card from another pile than its own")
+        moves.append(move)
+        state = game.play(state, move)
+        at = after[at]
+    return moves

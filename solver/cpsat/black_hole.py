@@ -29,11 +29,11 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from solver.cards import Card, card_str
+from solver.cards import Card
 from solver.game import Game, Status
+from solver.cpsat import DEPOT, solve_route
 from solver.search.base import Budget, Result, Run
 
-DEPOT = 0                       # the circuit's node for "before the first / after the last"
 
 
 @dataclass
@@ -104,32 +104,4 @@ def solve(game: Game[Any, Any], state: Any, budget: Budget = Budget()) -> Result
     if not any(state.piles):
         return run.result(Status.WON, [()])
     model, variables = build_model(game, state)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    if budget.seconds is not None:
-        solver.parameters.max_time_in_seconds = max(budget.seconds, 0.001)
-    code = solver.Solve(model)
-    stats = {"conflicts": solver.NumConflicts(), "branches": solver.NumBranches(),
-             "cpsat_status": solver.StatusName(code)}
-    if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return run.result(Status.WON, [tuple(_moves(game, state, solver, variables))], **stats)
-    if code == cp_model.INFEASIBLE:
-        return run.result(Status.LOST, **stats)
-    return run.result(Status.UNKNOWN, stopped_by="seconds", **stats)
-
-
-def _moves(game: Game[Any, Any], state: Any, solver: cp_model.CpSolver,
-           variables: Vars) -> list[Any]:
-    """Return the route's moves in order, each named as the game's notation names it."""
-    after = {tail: head for tail, head, literal in variables.arcs if solver.BooleanValue(literal)}
-    moves = []
-    at = after[DEPOT]
-    while at != DEPOT:
-        pile, _ = variables.slots[at - 1]
-        move = game.parse_move(state, card_str(variables.card[at - 1]))
-        if move.pile != pile:                    # two copies impossible: one deck
-            raise AssertionError("the route plays a card from another pile than its own")
-        moves.append(move)
-        state = game.play(state, move)
-        at = after[at]
-    return moves
+    return solve_route(run, game, state, model, variables, budget)

@@ -28,12 +28,12 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from solver.cards import Card, card_str, rank
+from solver.cards import Card, rank
 from solver.game import Game, Status
+from solver.cpsat import DEPOT, solve_route
 from solver.search.base import Budget, Result, Run
 
 Slot = tuple[int, int]          # (pile, depth): depth 0 is the pile's top face-down card
-DEPOT = 0                       # the circuit's node for "before the first / after the last"
 
 
 @dataclass
@@ -105,31 +105,4 @@ def solve(game: Game[Any, Any], state: Any, budget: Budget = Budget()) -> Result
     if state.next_pile < 0:                      # play has stopped: nothing to model
         return run.result(Status.LOST if any(state.piles) else Status.WON, [()])
     model, variables = build_model(game, state)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    if budget.seconds is not None:
-        solver.parameters.max_time_in_seconds = max(budget.seconds, 0.001)
-    code = solver.Solve(model)
-    stats = {"conflicts": solver.NumConflicts(), "branches": solver.NumBranches(),
-             "wall_time": solver.WallTime(), "cpsat_status": solver.StatusName(code)}
-    if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return run.result(Status.WON, [tuple(_moves(game, state, solver, variables))], **stats)
-    if code == cp_model.INFEASIBLE:
-        return run.result(Status.LOST, **stats)
-    return run.result(Status.UNKNOWN, stopped_by="seconds", **stats)
-
-
-def _moves(game: Game[Any, Any], state: Any, solver: cp_model.CpSolver,
-           variables: Vars) -> list[Any]:
-    """Return the route's moves in order, named through the game's move notation."""
-    after = {tail: head for tail, head, literal in variables.arcs if solver.BooleanValue(literal)}
-    moves = []
-    at = after[DEPOT]
-    while at != DEPOT:
-        pile, _ = variables.slots[at - 1]
-        move = game.parse_move(state, card_str(variables.card[at - 1]))
-        assert move.pile == pile, "the route takes a card from another pile than play"
-        moves.append(move)
-        state = game.play(state, move)
-        at = after[at]
-    return moves
+    return solve_route(run, game, state, model, variables, budget)
