@@ -1,0 +1,95 @@
+"""Every registered game through the same commands: deal, solve, hint, verify, classify.
+
+Also the properties every game module owes the engine: text round trips, notation that
+parses back to the same step, random play that never breaks the verifier's rules.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from games import GAMES
+from solver.cli import app
+
+runner = CliRunner()
+NAMES = sorted(GAMES)
+
+
+def random_steps(game, state, count: int, seed: int):
+    """Return (steps, final) of a seeded random play of up to `count` steps."""
+    rng = random.Random(seed)
+    steps = []
+    for _ in range(count):
+        moves = list(game.moves(state))
+        if not moves:
+            break
+        for step in game.expand(state, rng.choice(moves)):
+            assert game.illegal_reason(state, step) == "", (game.name, game.notation(step))
+            steps.append(step)
+            state = game.play(state, step)
+    return steps, state
+
+
+def test_the_registry_holds_every_game_of_the_rule_texts_so_far():
+    assert {"freecell", "seahaven", "black-hole", "clock", "klondike", "yukon", "spider",
+            "forty-thieves"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_deal_prints_text_that_parses_back(name):
+    game = GAMES[name]
+    result = runner.invoke(app, ["deal", name, "7"])
+    assert result.exit_code == 0, result.stderr
+    assert game.parse(result.stdout) == game.deal(7)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_positions_in_play_round_trip_and_notation_parses_back(name):
+    game = GAMES[name]
+    for seed in range(3):
+        state = game.deal(seed + 1)
+        rng = random.Random(seed)
+        for _ in range(25):
+            moves = list(game.moves(state))
+            if not moves:
+                break
+            for step in game.expand(state, rng.choice(moves)):
+                text = game.notation(step)
+                assert game.play(state, game.parse_move(state, text)) == game.play(state, step), text
+                state = game.play(state, step)
+            assert game.parse(game.format(state)) == state
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_verify_replays_a_random_legal_play(name):
+    game = GAMES[name]
+    steps, final = random_steps(game, game.deal(2), 15, seed=5)
+    moves = " ".join(game.notation(s) for s in steps)
+    result = runner.invoke(app, ["verify", name, "--deal", "2", "--moves", moves])
+    assert result.exit_code == (0 if game.is_won(final) else 1), result.stderr
+    assert f"all {len(steps)} moves are legal" in result.stdout
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_solve_and_hint_answer_within_a_state_budget(name):
+    result = runner.invoke(app, ["solve", name, "--deal", "3", "--max-states", "2000", "--json"])
+    assert result.exit_code == 0, result.stderr
+    item = json.loads(result.stdout)
+    assert item["status"] in ("won", "lost", "unknown") and item["game"] == name
+    if item["status"] == "won":
+        replay = runner.invoke(app, ["verify", name, "--deal", "3", "--moves", " ".join(item["moves"])])
+        assert replay.exit_code == 0 and "won" in replay.stdout
+    hint = runner.invoke(app, ["hint", name, "--deal", "3", "--max-states", "2000", "--json"])
+    assert hint.exit_code == 0 and json.loads(hint.stdout)["status"] == item["status"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_classify_writes_a_line_per_deal(name, tmp_path):
+    out = tmp_path / "r.jsonl"
+    result = runner.invoke(app, ["classify", name, "1-2", "--out", str(out), "-q",
+                                 "--max-states", "500"])
+    assert result.exit_code == 0, result.stderr
+    assert sorted(json.loads(line)["deal"] for line in out.read_text().splitlines()) == [1, 2]
