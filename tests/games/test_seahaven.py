@@ -125,5 +125,6 @@ def test_win_share_agrees_with_blake_and_gent():
         result = greedy(SEAHAVEN, SEAHAVEN.deal(number), Budget(seconds=120))
         won += result.status is Status.WON
         lost += result.status is Status.LOST
+    assert won + lost >= 290                                # a figure needs decided deals
     _, low, high = wilson(won, won + lost)
     assert low <= 0.89332 <= high
