@@ -12,6 +12,7 @@ tuple (or ``bytes``) of cards, bottom card first.
 """
 from __future__ import annotations
 
+import functools
 from typing import Iterable, Sequence
 
 Card = int
@@ -108,6 +109,8 @@ def pysol_deck_order(number: int, decks: int = 1, microsoft: bool = False) -> li
     `pysol_cards` lays out itself (FreeCell, Seahaven, Klondike, Yukon, Black Hole)
     should use `pysol_layout` instead; this is for the others (Spider, Forty Thieves).
     """
+    if 1 <= number <= 32000 or microsoft and 1 <= number < 1 << 31:
+        return _microsoft_order(number, decks)
     from pysol_cards.cards import createCards
     from pysol_cards.random import shuffle
     from pysol_cards.random_base import RandomBase
@@ -116,6 +119,32 @@ def pysol_deck_order(number: int, decks: int = 1, microsoft: bool = False) -> li
     shuffled = shuffle(createCards(decks), number, which)
     shuffled.reverse()
     return [make_card(c.rank, _PYSOL_SUIT[c.suit]) for c in shuffled]
+
+
+def _microsoft_order(number: int, decks: int) -> list[Card]:
+    """Return ``pysol_deck_order`` for the numbers PySolFC shuffles with Microsoft's LCG.
+
+    The same generator as ``pysol_cards`` (seeds below 2**31) on plain ints, about
+    twenty times faster than building its card objects: mass classification of games
+    dealt from a deck order (The Clock, Spider, Forty Thieves) spends its time here.
+    """
+    cards = list(_fresh_deck(decks))
+    seed = number
+    for n in range(len(cards) - 1, 0, -1):
+        seed = (seed * 214013 + 2531011) & 0x1FFFFFFFF
+        j = ((seed >> 16) & 0x7FFF) % (n + 1)
+        cards[n], cards[j] = cards[j], cards[n]
+    cards.reverse()
+    return cards
+
+
+@functools.lru_cache(maxsize=4)
+def _fresh_deck(decks: int) -> tuple[Card, ...]:
+    """Return pysol_cards' unshuffled deck in our card ints (rearranged as MS does for 52)."""
+    from pysol_cards.cards import createCards
+    from pysol_cards.random import ms_rearrange
+
+    return tuple(make_card(c.rank, _PYSOL_SUIT[c.suit]) for c in ms_rearrange(createCards(decks)))
 
 
 def pysol_layout(game_id: str, number: int, microsoft: bool = False) -> str:

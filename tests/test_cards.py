@@ -39,3 +39,24 @@ def test_deck_problems_name_duplicates_and_missing_cards():
     assert deck_problems(cards) == ([7], [5])
     assert deck_problems(list(DECK) * 2, decks=2) == ([], [])
     assert deck_problems(list(DECK), decks=2) == ([], list(DECK))
+
+
+def test_fast_microsoft_shuffle_is_pysol_cards_shuffle():
+    """solver.cards deals numbers up to 32000 itself; pysol_cards is the reference."""
+    from pysol_cards.cards import createCards
+    from pysol_cards.random import shuffle
+    from pysol_cards.random_base import RandomBase
+
+    from solver.cards import _PYSOL_SUIT, make_card, pysol_deck_order
+
+    def reference(number, decks, which):
+        cards = shuffle(createCards(decks), number, which)
+        cards.reverse()
+        return [make_card(c.rank, _PYSOL_SUIT[c.suit]) for c in cards]
+
+    for number in (1, 2, 617, 11982, 14934, 31999, 32000):
+        for decks in (1, 2):
+            assert pysol_deck_order(number, decks) == reference(number, decks,
+                                                                RandomBase.DEALS_PYSOLFC)
+    for number in (1, 1941, 2**31 - 1):
+        assert pysol_deck_order(number, microsoft=True) == reference(number, 1, RandomBase.DEALS_MS)
