@@ -63,6 +63,9 @@ class BlackHole:
         "ranks": "ranks per suit, 4, 7, 10 or 13 (default); fewer make small test twins",
     }
     presets: ClassVar[dict[str, dict[str, object]]] = {}
+    # Every win plays all 51 cards, so a heuristic has nothing to rank: depth-first
+    # search in the move order below (fullest piles first) is the quickest, won or lost.
+    default_strategy: ClassVar[str] = "dfs"
 
     def __post_init__(self) -> None:
         if self.ranks not in (4, 7, 10, 13):

@@ -18,14 +18,14 @@ def solve(game: Game[Any, Any], state: Any, strategy: str | None = None,
           budget: Budget = Budget()) -> Result[Any]:
     """Return the verdict of `strategy` on `state` (a won Result is already verified).
 
-    With no strategy named, the game's ``default_strategy`` (else best_first) is used.
+    With no strategy named, the game's ``default_strategy`` (else the portfolio) is used.
     """
     return find_strategy(default_strategy(game, strategy))(game, state, budget)
 
 
 def default_strategy(game: Game[Any, Any], strategy: str | None = None) -> str:
     """Return `strategy`, or the game's default when it is None."""
-    return strategy or getattr(game, "default_strategy", "best_first")
+    return strategy or getattr(game, "default_strategy", "portfolio")
 
 
 def record(game: Game[Any, Any], deal: Any, result: Result[Any]) -> dict[str, Any]:

@@ -108,7 +108,7 @@ def solve(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Option
     with user_errors():
         game = find_game(game_name, parse_variants(variant))
         state, deal_id = _position(game, file, deal)
-        chosen = "astar" if optimal and strategy in (None, "best_first") else strategy
+        chosen = "astar" if optimal and strategy is None else strategy
         result = analyze.solve(game, state, chosen, _budget(max_states, seconds, memory))
         item = analyze.record(game, deal_id, result)
         if as_json:

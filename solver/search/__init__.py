@@ -10,6 +10,7 @@ from solver.search.base import Budget, Result, without_forced
 from solver.search.best_first import greedy
 from solver.search.bfs import bfs
 from solver.search.dfs import dfs
+from solver.search.portfolio import portfolio
 
 Strategy = Callable[[Game[Any, Any], Any, Budget], Result[Any]]
 
@@ -32,6 +33,7 @@ def cpsat(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result
 
 
 STRATEGIES: dict[str, Strategy] = {
+    "portfolio": portfolio,
     "best_first": greedy,
     "dfs": dfs,
     "astar": astar,
@@ -50,4 +52,4 @@ def find_strategy(name: str) -> Strategy:
 
 
 __all__ = ["Budget", "Result", "STRATEGIES", "find_strategy", "without_forced",
-           "dfs", "greedy", "astar", "bfs", "cpsat"]
+           "dfs", "greedy", "astar", "bfs", "cpsat", "portfolio"]

@@ -117,6 +117,8 @@ class Run:
         """Build the Result; a won path is expanded to steps and verified first."""
         steps: tuple[Any, ...] = ()
         if status is Status.WON:
+            if not optimal:
+                path = shortcut(self.game, self.start, path)
             steps = tuple(to_steps(self.game, self.start, path))
             check_solution(self.game, self.start, steps)
         return Result(status, steps, optimal=optimal, expanded=self.expanded,
@@ -124,6 +126,35 @@ class Run:
                       stopped_by=stopped_by, strategy=self.strategy,
                       peak_memory=self.table.peak,
                       cpu_seconds=time.process_time() - self.began_cpu, extra=extra)
+
+
+def shortcut(game: Game[Any, Any], start: Any, path: Sequence[Edge]) -> list[Edge]:
+    """Return a path to the same win that skips ahead wherever one move allows.
+
+    A search's path wanders (a depth-first one most): from each position on it, if a
+    single search move reaches a position further along the path, take that move and
+    go on from there. Positions are compared exactly, not by key, so the edges after a
+    jump still apply. The first edge (forced moves from the start) is kept as it is.
+    """
+    if len(path) < 3:
+        return list(path)
+    states = [start]
+    for edge in path:
+        state = states[-1]
+        for move in edge:
+            state = game.play(state, move)
+        states.append(state)
+    where = {state: i for i, state in enumerate(states)}        # the last visit of each
+    shorter, i = [path[0]], 1
+    while i < len(path):
+        best, edge = i + 1, path[i]
+        for candidate, child in successors(game, states[i]):
+            j = where.get(child, -1)
+            if j > best:
+                best, edge = j, candidate
+        shorter.append(edge)
+        i = best
+    return shorter
 
 
 def to_steps(game: Game[Any, Any], start: Any, path: Sequence[Edge]) -> list[Any]:

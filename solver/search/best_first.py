@@ -11,7 +11,8 @@ Priority = Callable[[int, Any], int]
 
 
 def best_first(game: Game[Any, Any], start: Any, f: Priority, budget: Budget = Budget(), *,
-               optimal: bool = False, name: str = "best_first") -> Result[Any]:
+               optimal: bool = False, newest_first: bool = False,
+               name: str = "best_first") -> Result[Any]:
     """Expand positions in order of f(g, position), g the steps played so far.
 
     With ``optimal`` the goal is tested when a position is taken from the queue and a
@@ -19,6 +20,8 @@ def best_first(game: Game[Any, Any], start: Any, f: Priority, budget: Budget = B
     overestimates (A*, uniform cost) the first win taken is a shortest one. Without it
     the goal is tested as soon as a position is generated (quicker, not shortest).
     Either way an emptied queue means every reachable position was seen: ``lost``.
+    Among positions of equal f the oldest goes first, or the newest with
+    ``newest_first`` (a dive: it settles plateaus of equal f differently).
     """
     run = Run(game, start, budget, name)
     pre, state = settle(game, start)
@@ -30,7 +33,7 @@ def best_first(game: Game[Any, Any], start: Any, f: Priority, budget: Budget = B
     root = table.digest(key(state))
     table.add(root, None)
     best_g = {root: g0}
-    tie = 0
+    tie, step = 0, -1 if newest_first else 1
     queue: list[tuple[int, int, int, int, Any]] = [(f(g0, state), tie, g0, root, state)]
     try:
         while queue:
@@ -59,17 +62,19 @@ def best_first(game: Game[Any, Any], start: Any, f: Priority, budget: Budget = B
                     continue
                 elif is_won(child):
                     return run.result(Status.WON, [pre, *path_to(table, child_digest)])
-                tie += 1
+                tie += step
                 heapq.heappush(queue, (f(child_g, child), tie, child_g, child_digest, child))
     except MemoryError:
         return run.result(Status.UNKNOWN, stopped_by="memory")
     return run.result(Status.LOST, optimal=optimal)
 
 
-def greedy(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[Any]:
+def greedy(game: Game[Any, Any], start: Any, budget: Budget = Budget(), *,
+           newest_first: bool = False) -> Result[Any]:
     """Expand the position the game's heuristic likes best: usually the quickest win."""
     heuristic = game.heuristic
-    return best_first(game, start, lambda g, s: heuristic(s), budget, name="best_first")
+    return best_first(game, start, lambda g, s: heuristic(s), budget,
+                      newest_first=newest_first, name="best_first")
 
 
 def _walk(game: Game[Any, Any], state: Any, edge: tuple[Any, ...]) -> list[tuple[Any, Any]]:

@@ -127,5 +127,43 @@ def test_a_games_default_strategy_is_used_when_none_is_named():
 
     game = Prefers(OPTIMAL_TWINS[0])
     assert default_strategy(game) == "dfs" and default_strategy(game, "bfs") == "bfs"
-    assert default_strategy(OPTIMAL_TWINS[0]) == "best_first"
+    assert default_strategy(OPTIMAL_TWINS[0]) == "portfolio"
     assert solve(game, OPTIMAL_TWINS[0].deal(3)).strategy == "dfs"
+
+
+@pytest.mark.parametrize("game", TWINS, ids=lambda g: f"r{g.ranks}c{g.columns}x{g.cells}{g.build[0]}")
+def test_portfolio_agrees_with_dfs_and_proves_losses_under_small_caps(game, monkeypatch):
+    import importlib
+
+    module = importlib.import_module("solver.search.portfolio")   # the module, not the function
+    monkeypatch.setattr(module, "FIRST_CAP", 10)          # force many capped rounds
+    for number in range(1, 61):
+        state = game.deal(number)
+        result = module.portfolio(game, state)
+        assert result.status == dfs(game, state).status, number
+        if result.status is Status.WON:
+            check_solution(game, state, result.moves)
+
+
+def test_portfolio_respects_the_state_budget():
+    from solver.search import portfolio
+
+    result = portfolio(FreeCell(), FreeCell().deal(11982), Budget(max_states=5_000))
+    assert result.status is Status.UNKNOWN and result.stopped_by == "max-states"
+    assert result.stored <= 5_000 + 3
+
+
+def test_shortcut_keeps_a_win_and_never_lengthens_it():
+    from solver.search.base import settle, shortcut, successors, to_steps
+
+    game = OPTIMAL_TWINS[0]
+    for number in range(1, 16):
+        start = game.deal(number)
+        result = dfs(without_forced(game), start)
+        if result.status is not Status.WON:
+            continue
+        path = [()] + [(m,) for m in result.moves]
+        shorter = shortcut(without_forced(game), start, path)
+        steps = to_steps(game, start, shorter)
+        check_solution(game, start, steps)
+        assert len(steps) <= len(result.moves)
