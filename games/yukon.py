@@ -32,12 +32,15 @@ top card home; ``3-5:8H`` moves the 8H of column 3, with everything lying on it,
 column 5; ``f5:7S`` brings the 7S back from its foundation onto column 5. On input the
 card may be left out when only one card fits (``35``, ``3-5``, ``f5``).
 
-Forced moves: an Ace on top of a column goes home (proof in ``Yukon.forced``).
+Forced moves: an Ace on top of a column goes home; so does a Two once its Ace and both
+Aces of the other colour are home (proofs in ``Yukon.forced``).
 """
 from __future__ import annotations
 
 import random
 import re
+from bisect import bisect_right
+from itertools import accumulate
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator, NamedTuple
 
@@ -46,7 +49,12 @@ from solver.game import DealChecker, DealProblem, InvalidMoveError
 
 FOUNDATION = 255                # target of a move home
 FROM_FOUNDATION = 100           # source 100 + suit: a foundation's top card comes back
+# heuristic weights (tuned on deals 1-30, checked on 31-60)
+H_OUT, H_DOWN, H_DISORDER, H_WANTED, H_KING, H_EMPTY = 4, 6, 3, 4, 6, 3
 _SEPARATOR = 0xFE
+_SEP = bytes((_SEPARATOR,))
+_DOWN = [bytes((i,)) for i in range(256)]
+_OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))   # by suit (CDHS): the suits of the other colour
 _SUITS = "CDHS"
 _RANK_LETTERS = "0A23456789TJQK"
 
@@ -101,6 +109,13 @@ class Yukon:
         if self.columns * (self.columns + 1) // 2 > 4 * self.ranks:
             raise ValueError(f"{4 * self.ranks} cards cannot fill {self.columns} columns")
         object.__setattr__(self, "_parents", _parents(self.ranks))
+        children: list[tuple[int, ...]] = [() for _ in range(52)]
+        for c, parents in enumerate(self._parents):  # type: ignore[attr-defined]
+            for parent in parents:
+                children[parent] += (c,)
+        object.__setattr__(self, "_children", children)
+        object.__setattr__(self, "_kings", tuple(s * 13 + self.ranks - 1 for s in range(4)))
+        object.__setattr__(self, "_column_scores", {})
 
     @property
     def pysol(self) -> bool:
@@ -204,36 +219,59 @@ class Yukon:
     # -- rules ------------------------------------------------------------------------
 
     def moves(self, state: State) -> Iterator[Move]:
-        """Return the legal moves: home, then builds that turn a card, other builds, returns."""
+        """Return the legal moves: home, then builds that turn a card, other builds, returns.
+
+        Built from the targets: for each column's top card, the (at most two) cards that
+        fit on it are looked up in the joined columns (``bytes.find``), so the cost does
+        not grow with the number of face-up cards.
+        """
         columns, hidden, foundations = state
-        parents: list[tuple[int, ...]] = self._parents  # type: ignore[attr-defined]
-        king, any_card = self.ranks, self.empty == "any"
-        tops = {}
-        empty_column = -1
-        for i, column in enumerate(columns):
-            if column:
-                tops[column[-1]] = i
-            elif empty_column < 0:
-                empty_column = i
+        children: list[tuple[int, ...]] = self._children  # type: ignore[attr-defined]
+        joined = b"".join(columns)
+        starts = list(accumulate(map(len, columns), initial=0))
         home: list[Move] = []
         turning: list[Move] = []
         other: list[Move] = []
-        for i, column in enumerate(columns):
+        empty_column = -1
+        for t, column in enumerate(columns):
             if not column:
+                if empty_column < 0:
+                    empty_column = t
                 continue
             top = column[-1]
             if foundations[top // 13] == top % 13:
-                home.append(Move(i, FOUNDATION, 1, top))
-            down, size = hidden[i], len(column)
-            for j in range(down, size):
-                card = column[j]
-                wanted = turning if j == down and down else other
-                for parent in parents[card]:
-                    target = tops.get(parent)
-                    if target is not None and target != i:
-                        wanted.append(Move(i, target, size - j, card))
-                if empty_column >= 0 and j and (any_card or card % 13 + 1 == king):
-                    wanted.append(Move(i, empty_column, size - j, card))
+                home.append(Move(t, FOUNDATION, 1, top))
+            for card in children[top]:
+                g = joined.find(card)
+                if g < 0:
+                    continue
+                i = bisect_right(starts, g) - 1
+                j = g - starts[i]
+                down = hidden[i]
+                if i == t or j < down:
+                    continue
+                (turning if j == down and down else other).append(
+                    Move(i, t, starts[i + 1] - g, card))
+        if empty_column >= 0:
+            if self.empty == "any":
+                for i, column in enumerate(columns):
+                    down = hidden[i]
+                    for j in range(max(down, 1), len(column)):
+                        (turning if j == down else other).append(
+                            Move(i, empty_column, len(column) - j, column[j]))
+            else:
+                for card in self._kings:  # type: ignore[attr-defined]
+                    g = joined.find(card)
+                    if g < 0:
+                        continue
+                    i = bisect_right(starts, g) - 1
+                    j = g - starts[i]
+                    down = hidden[i]
+                    if j and j >= down:
+                        (turning if j == down else other).append(
+                            Move(i, empty_column, starts[i + 1] - g, card))
+        parents: list[tuple[int, ...]] = self._parents  # type: ignore[attr-defined]
+        tops = {column[-1]: i for i, column in enumerate(columns) if column}
         for s in range(4):
             top_rank = foundations[s]
             if not top_rank:
@@ -243,8 +281,10 @@ class Yukon:
                 target = tops.get(parent)
                 if target is not None:
                     other.append(Move(FROM_FOUNDATION + s, target, 1, card))
-            if empty_column >= 0 and (any_card or top_rank == king):
+            if empty_column >= 0 and (self.empty == "any" or top_rank == self.ranks):
                 other.append(Move(FROM_FOUNDATION + s, empty_column, 1, card))
+        turning.sort(key=_move_order)
+        other.sort(key=_move_order)
         return iter(home + turning + other)
 
     def play(self, state: State, move: Move) -> State:
@@ -282,27 +322,53 @@ class Yukon:
 
         Foundations are left out: they hold exactly the cards found in no column.
         """
-        return bytes((_SEPARATOR,)).join(sorted(bytes((down,)) + column for column, down
-                                                in zip(state.columns, state.hidden)))
+        return _SEP.join(sorted(map(bytes.__add__, map(_DOWN.__getitem__, state.hidden),
+                                    state.columns)))
 
     def heuristic(self, state: State) -> int:
         """Return a weighted count of work left: cards out, face-down cards, disorder.
 
-        Disorder counts face-up cards lying on a card that is not one rank higher of
-        the other colour, and cards lying above the next card each foundation wants.
+        Per column (cached, a column is met again and again): face-down cards, face-up
+        cards lying on a card that is not one rank higher of the other colour, Kings
+        not at the bottom (each needs an empty column), a bonus for an empty column.
+        Then cards not home, and cards lying above the next card each foundation wants.
         """
         columns, hidden, foundations = state
-        score = 4 * (4 * self.ranks - sum(foundations))
-        wanted = {s * 13 + foundations[s] for s in range(4) if foundations[s] < self.ranks}
-        for column, down in zip(columns, hidden):
-            score += 6 * down
-            for j in range(max(down, 1), len(column)):
-                below, above = column[j - 1], column[j]
-                if below % 13 != above % 13 + 1 or (13 <= below < 39) == (13 <= above < 39):
-                    score += 3
-            for j, card in enumerate(column):
-                if card in wanted:
-                    score += 2 * (len(column) - 1 - j)
+        cache: dict[bytes, int] = self._column_scores  # type: ignore[attr-defined]
+        if len(cache) > 200_000:
+            cache.clear()
+        score = H_OUT * (4 * self.ranks - sum(foundations))
+        for piece in map(bytes.__add__, map(_DOWN.__getitem__, hidden), columns):
+            part = cache.get(piece)
+            if part is None:
+                part = cache[piece] = self._column_score(piece)
+            score += part
+        ranks = self.ranks
+        for s in range(4):
+            top = foundations[s]
+            if top < ranks:
+                card = s * 13 + top
+                for column in columns:
+                    j = column.find(card)
+                    if j >= 0:
+                        score += H_WANTED * (len(column) - 1 - j)
+                        break
+        return score
+
+    def _column_score(self, piece: bytes) -> int:
+        """Return one column's share of the heuristic (`piece`: face-down count, cards)."""
+        down, column = piece[0], piece[1:]
+        if not column:
+            return -H_EMPTY
+        king = self.ranks - 1
+        score = H_DOWN * down
+        for j in range(max(down, 1), len(column)):
+            below, above = column[j - 1], column[j]
+            if below % 13 != above % 13 + 1 or (13 <= below < 39) == (13 <= above < 39):
+                score += H_DISORDER
+        for j in range(1, len(column)):
+            if column[j] % 13 == king:
+                score += H_KING
         return score
 
     def lower_bound(self, state: State) -> int:
@@ -310,7 +376,7 @@ class Yukon:
         return 4 * self.ranks - sum(state.foundations)
 
     def forced(self, state: State) -> list[Move]:
-        """Return the move home of an Ace on top of a column (at most one move).
+        """Return one safe move home: an Ace on top of a column, or a Two (proofs below).
 
         Why it is safe: let P be a position with an Ace A on top of a column, P' the
         same with A home, and W any winning line from P. Play W from P' skipping every
@@ -326,11 +392,49 @@ class Yukon:
         foundation is the same in Q and Q'. So W's last position, all cards home, is
         reached from P' too: P' is winnable whenever P is. The argument uses no property
         of what an empty column takes, so it holds for both variants.
+
+        A Two T on top of a column goes home when its Ace and both Aces of the other
+        colour are home. Why it is safe: let P be such a position, P' the same with T
+        home, and W a winning line from P. Only those two Aces ever fit on T, and they are
+        home in P, so whenever one is in the tableau in W it came back from its foundation
+        alone and nothing lies on it (nothing fits on an Ace). Invariant between W's
+        position Q and the replay's Q': each column of Q' is the same column of Q less a
+        run of "extra" cards on top (face up in Q); the extra cards, X, are in Q's
+        tableau and home in Q', and X holds only T and Aces (so each foundation of Q' is
+        Q's plus the X cards of its suit, in order); every card face up in Q that Q' has
+        in a column is face up in Q'. At the start X = {T}. Each move of W from Q, with
+        b the card it moves (the bottom of its stack):
+        - b in X: the whole stack is extra; skip it (it stays extra where it lands:
+          on an extra card, on a column's top card, in an empty column; or it goes home
+          in Q, leaving X).
+        - b not in X, going home: nothing is extra above it, and no X card of its suit is
+          below it (an X card of its suit would be T, only with that suit's Ace also in
+          X, and b is not in X), so Q' has the same foundation top: play it.
+        - b not in X, onto an extra card: the card is T (nothing fits on an Ace), so b is
+          one of the Aces of the other colour, a lone top card, not home in Q' either
+          (the only X card of its colour could be itself): play it home instead; it is
+          extra from then on.
+        - b not in X, onto a card that is not extra or into an empty column (empty in
+          Q' too): play the same move with the stack less its extra cards, which then
+          lie on it; the same card is exposed in Q and Q' (turned up in both, or
+          already up in Q').
+        - b from a foundation: if Q' has a higher card on it, b is T's Ace with T in X:
+          skip (b becomes extra); if b goes onto T, b is an Ace of the other colour:
+          skip (extra); else play the same move.
+        Each case keeps the invariant; when W wins, Q has no card in the tableau, so X
+        is empty and Q' is won too. Nothing here depends on what an empty column takes.
         """
         foundations = state.foundations
         for i, column in enumerate(state.columns):
-            if column and column[-1] % 13 == 0 and not foundations[column[-1] // 13]:
-                return [Move(i, FOUNDATION, 1, column[-1])]
+            if column:
+                top = column[-1]
+                s, r = top // 13, top % 13
+                if r == 0 and not foundations[s]:
+                    return [Move(i, FOUNDATION, 1, top)]
+                if r == 1 and foundations[s] == 1 and self.ranks > 1:
+                    first, second = _OTHER_COLOUR[s]
+                    if foundations[first] and foundations[second]:
+                        return [Move(i, FOUNDATION, 1, top)]
         return []
 
     def expand(self, state: State, move: Move) -> list[Move]:
@@ -437,6 +541,11 @@ class Yukon:
         if is_red(under) == is_red(card):
             return f"{card_str(card)} cannot go on {card_str(under)}: colours must alternate"
         return ""
+
+
+def _move_order(move: Move) -> tuple[int, int, int]:
+    """Sources left to right (foundations last), longer stacks first, then targets."""
+    return move[0], -move[2], move[1]
 
 
 def _parents(ranks: int) -> list[tuple[int, ...]]:

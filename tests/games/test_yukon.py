@@ -201,12 +201,51 @@ def test_forced_moves_send_only_aces_home():
     assert TWIN.forced(after) == []                     # the 2S waits for the 2 red Aces
 
 
-@pytest.mark.parametrize("game", [TWIN, TWIN_5, Yukon(ranks=4, columns=5, empty="any")],
-                         ids=["4x5", "5x5", "4x5-any"])
+# Every card home but the Twos and up; the 4-rank twin again. The AD lies face down.
+TWOS = """\
+Foundations: C-A D-0 H-A S-A
+<3C> 4D 2S
+4H 4S 3H 2C
+-
+<3D> 3S 2D
+<AD> 4C 2H
+"""
+
+
+def test_a_two_goes_home_once_its_ace_and_the_other_colours_aces_are_home():
+    state = TWIN.parse(TWOS)
+    # 2S and 2C wait for the AD (other colour); the 2D for its own Ace; the 2H may go
+    assert [TWIN.notation(m) for m in TWIN.forced(state)] == ["5f"]
+    all_aces = TWIN.parse(TWOS.replace("D-0", "D-A").replace("<AD> ", ""))
+    assert [TWIN.notation(m) for m in TWIN.forced(all_aces)] == ["1f"]
+
+
+@pytest.mark.parametrize("game", [TWIN, TWIN_5, Yukon(ranks=4, columns=5, empty="any"),
+                                  Yukon(ranks=3, columns=4)],
+                         ids=["4x5", "5x5", "4x5-any", "3x4"])
 def test_forced_moves_never_change_a_verdict(game):
+    twos_forced = 0
     for number in range(1, 121):
         start = game.deal(number)
         assert dfs(game, start).status == dfs(without_forced(game), start).status, number
+        twos_forced += any(m.card % 13 == 1 for m in settle_moves(game, start))
+    assert twos_forced > 0                        # the Two rule is exercised, not idle
+
+
+def settle_moves(game, start):
+    """Return the forced moves met along dfs's first line of play from `start`."""
+    found, state = [], start
+    for _ in range(200):
+        forced = game.forced(state)
+        if forced:
+            found += forced
+            state = game.play(state, forced[0])
+            continue
+        moves = list(game.moves(state))
+        if not moves:
+            break
+        state = game.play(state, moves[0])
+    return found
 
 
 def test_dfs_and_best_first_agree_on_twins():
