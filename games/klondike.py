@@ -108,6 +108,9 @@ class Klondike:
     columns: int = 7
 
     name: ClassVar[str] = "klondike"
+    # Measured on PySolFC deals 1-40, 10 CPU s each (data/klondike/winnability.md):
+    # draw 1, best_first decided 33 and dfs 31; draw 3, 27 and 28: best_first.
+    default_strategy: ClassVar[str] = "best_first"
     aliases: ClassVar[tuple[str, ...]] = ("patience", "solitaire")
     summary: ClassVar[str] = "7 columns with face-down cards, a stock; alternate colours, Kings to empty"
     variants: ClassVar[dict[str, str]] = {
@@ -294,11 +297,36 @@ class Klondike:
         waste size stays in, though with unlimited passes the sizes that are multiples
         of ``draw`` are equally winnable (each turns into the other by ``s`` steps
         alone): merging them would shrink searches (2.5 times on deal 31) but break
-        the step counts A* and uniform-cost search prove minimal.
+        the step counts A* and uniform-cost search prove minimal; ``verdict_key``
+        merges them for the searches that only want a verdict.
         """
         columns, hidden, talon, waste, _, redeals = state
         return b"\xff".join(sorted(bytes((h,)) + c for c, h in zip(columns, hidden))) + \
             bytes((254, waste, redeals)) + talon
+
+    def verdict_key(self, state: State) -> bytes:
+        """Return ``key`` with the waste size merged where turning alone links positions.
+
+        Used by dfs and greedy best_first (not by A* or BFS, whose step counts it would
+        break). With unlimited passes, turning the stock runs through the waste sizes
+        0, d, 2d, ... (d = ``draw``), then the talon size n, then 0 again (a redeal): these
+        sizes form a cycle, and a size off it (left by a play from the waste with
+        d > 1) leads into the cycle and never back. Two positions that differ only in
+        their waste sizes, both on the cycle, are therefore each reachable from the other
+        by ``s`` steps alone, so they are equally winnable. More: ``moves`` never offers
+        a bare turn, only "turn k times, play the waste's top card", and ``walk`` lists
+        every waste size reachable by turning, so such positions have exactly the same
+        search successors (and ``forced`` only ever adds proven-safe moves to them).
+        The search graph under this key is the quotient of the exact one by a relation
+        that keeps successor sets, so a win is found, and an exhausted search is a
+        proof of loss, exactly as with ``key``. With draw 1 every size is on the cycle,
+        so the waste size drops out. With limited passes the key is ``key``'s (a pass
+        used changes what is left).
+
+        >>> GAME.verdict_key(GAME.deal(3)) == GAME.verdict_key(GAME.play(GAME.deal(3), Move(STOCK, STOCK)))
+        True
+        """
+        return self._rules.verdict_key(state)  # type: ignore[attr-defined, no-any-return]
 
     def heuristic(self, state: State) -> int:
         """Return a weighted count of work left (face-down cards weigh most)."""

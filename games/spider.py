@@ -106,6 +106,10 @@ class Spider:
     deals: int = 5
 
     name: ClassVar[str] = "spider"
+    # Greedy best-first deals the stock early and then sits on a plateau of look-alike
+    # end positions; a beam keeps progress even (data/spider/winnability.md): 2 suits,
+    # deals 1-10, 9 or 10 won against best_first's 3.
+    default_strategy: ClassVar[str] = "beam"
     aliases: ClassVar[tuple[str, ...]] = ("spider-solitaire", "tarantula")
     summary: ClassVar[str] = ("two decks, 10 columns, build down; same-suit K..A runs leave; "
                               "1, 2 or 4 suits")

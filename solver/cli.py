@@ -33,6 +33,8 @@ StatesOpt = typer.Option(None, "--max-states", min=1, help="stop after storing t
 SecondsOpt = typer.Option(None, "--seconds", min=0.0, help="stop after this many seconds")
 MemoryOpt = typer.Option(None, "--memory", help="memory budget, e.g. 2G or 500M (default: 40% of RAM)")
 JsonOpt = typer.Option(False, "--json", help="one JSON object instead of human output")
+CpuOpt = typer.Option(False, "--cpu", help="count --seconds in processor time (reproducible "
+                      "on a busy machine)")
 
 
 @contextlib.contextmanager
@@ -46,11 +48,11 @@ def user_errors() -> Iterator[None]:
 
 
 def _budget(max_states: Optional[int], seconds: Optional[float], memory: Optional[str],
-            jobs: int = 1) -> Budget:
+            jobs: int = 1, cpu: bool = False) -> Budget:
     from solver.table import default_memory
 
     size = _parse_size(memory) if memory else default_memory(jobs)
-    return Budget(max_states=max_states, seconds=seconds, memory=size)
+    return Budget(max_states=max_states, seconds=seconds, memory=size, cpu=cpu)
 
 
 def _parse_size(text: str) -> int:
@@ -103,13 +105,13 @@ def solve(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Option
           variant: list[str] = VariantOpt, strategy: Optional[str] = StrategyOpt,
           optimal: bool = typer.Option(False, "--optimal", help="shortest solution (A*)"),
           max_states: Optional[int] = StatesOpt, seconds: Optional[float] = SecondsOpt,
-          memory: Optional[str] = MemoryOpt, as_json: bool = JsonOpt) -> None:
+          memory: Optional[str] = MemoryOpt, cpu: bool = CpuOpt, as_json: bool = JsonOpt) -> None:
     """Decide a deal: won (with a verified solution), lost (proven) or unknown."""
     with user_errors():
         game = find_game(game_name, parse_variants(variant))
         state, deal_id = _position(game, file, deal)
         chosen = "astar" if optimal and strategy is None else strategy
-        result = analyze.solve(game, state, chosen, _budget(max_states, seconds, memory))
+        result = analyze.solve(game, state, chosen, _budget(max_states, seconds, memory, cpu=cpu))
         item = analyze.record(game, deal_id, result)
         if as_json:
             typer.echo(json.dumps(item))
@@ -133,12 +135,12 @@ def hint(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optiona
          variant: list[str] = VariantOpt, strategy: Optional[str] = StrategyOpt,
          all_moves: bool = typer.Option(False, "--all", help="every legal move with its verdict"),
          max_states: Optional[int] = StatesOpt, seconds: Optional[float] = SecondsOpt,
-         memory: Optional[str] = MemoryOpt, as_json: bool = JsonOpt) -> None:
+         memory: Optional[str] = MemoryOpt, cpu: bool = CpuOpt, as_json: bool = JsonOpt) -> None:
     """Suggest the next move; with --all, say which moves keep the game winnable."""
     with user_errors():
         game = find_game(game_name, parse_variants(variant))
         state, _ = _position(game, file, deal)
-        budget = _budget(max_states, seconds, memory)
+        budget = _budget(max_states, seconds, memory, cpu=cpu)
         if all_moves:
             verdicts = analyze.all_moves(game, state, strategy, budget)
             rows = [{"move": " ".join(v.steps), "status": v.status.value} for v in verdicts]
@@ -188,7 +190,7 @@ def classify(game_name: str = GameArg,
              resume: bool = typer.Option(False, "--resume", help="skip the deals already in --out"),
              max_states: Optional[int] = StatesOpt,
              seconds: Optional[float] = typer.Option(60.0, "--seconds", min=0.0, help="per deal"),
-             memory: Optional[str] = MemoryOpt,
+             memory: Optional[str] = MemoryOpt, cpu: bool = CpuOpt,
              quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar")) -> None:
     """Classify many deals; resumable; ends with counts and the win rate's 95% interval."""
     from tqdm import tqdm
@@ -198,7 +200,7 @@ def classify(game_name: str = GameArg,
         find_game(game_name, options)
         tasks = batch.read_source(source)
         total = batch.remaining(tasks, out, resume)
-        budget = _budget(max_states, seconds, memory, jobs)
+        budget = _budget(max_states, seconds, memory, jobs, cpu=cpu)
         progress = tqdm(total=total, unit="deal", disable=quiet, file=sys.stderr)
         try:
             for item in batch.classify(game_name, options, tasks, out, strategy=strategy,
@@ -231,7 +233,8 @@ def bench(game_name: str = GameArg,
                                              help="repeatable (default: the game's own)"),
           variant: list[str] = VariantOpt,
           seconds: Optional[float] = typer.Option(60.0, "--seconds", help="per deal"),
-          max_states: Optional[int] = StatesOpt, memory: Optional[str] = MemoryOpt) -> None:
+          max_states: Optional[int] = StatesOpt, memory: Optional[str] = MemoryOpt,
+          cpu: bool = CpuOpt) -> None:
     """Run strategies side by side over deals and print a table."""
     from solver.bench import compare, table
 
@@ -239,7 +242,7 @@ def bench(game_name: str = GameArg,
         game = find_game(game_name, parse_variants(variant))
         tasks = batch.read_source(source)
         rows = compare(game, tasks, strategy or [analyze.default_strategy(game)],
-                       _budget(max_states, seconds, memory))
+                       _budget(max_states, seconds, memory, cpu=cpu))
         typer.echo(table(rows))
 
 

@@ -7,6 +7,7 @@ from typing import Any, Callable
 from solver.game import Game, SolitaireError
 from solver.search.astar import astar
 from solver.search.base import Budget, Result, without_forced
+from solver.search.beam import beam
 from solver.search.best_first import greedy
 from solver.search.bfs import bfs
 from solver.search.dfs import dfs
@@ -38,6 +39,7 @@ STRATEGIES: dict[str, Strategy] = {
     "dfs": dfs,
     "astar": astar,
     "bfs": bfs,
+    "beam": beam,
     "cpsat": cpsat,
 }
 OPTIMAL_STRATEGIES = ("astar", "bfs")
@@ -52,4 +54,4 @@ def find_strategy(name: str) -> Strategy:
 
 
 __all__ = ["Budget", "Result", "STRATEGIES", "find_strategy", "without_forced",
-           "dfs", "greedy", "astar", "bfs", "cpsat", "portfolio"]
+           "dfs", "greedy", "astar", "bfs", "cpsat", "portfolio", "beam"]

@@ -26,6 +26,11 @@ class Budget:
     max_states: int | None = None
     seconds: float | None = None
     memory: int | None = None
+    cpu: bool = False                 # seconds of processor time, not of the wall clock
+
+    def clock(self) -> float:
+        """Return the time the `seconds` budget is counted in."""
+        return time.process_time() if self.cpu else time.perf_counter()
 
 
 @dataclass(frozen=True)
@@ -97,7 +102,8 @@ class Run:
         self.expanded = 0
         self.began = time.perf_counter()
         self.began_cpu = time.process_time()
-        self._deadline = self.began + budget.seconds if budget.seconds is not None else None
+        self._clock = budget.clock
+        self._deadline = self._clock() + budget.seconds if budget.seconds is not None else None
         self._max_states = budget.max_states
 
     def exhausted(self) -> str:
@@ -108,7 +114,7 @@ class Run:
         if self.table.full:
             return "memory"
         if self._deadline is not None and not self.expanded & 255 \
-                and time.perf_counter() > self._deadline:
+                and self._clock() > self._deadline:
             return "seconds"
         return ""
 

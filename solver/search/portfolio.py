@@ -28,12 +28,12 @@ MEMBERS = (("best_first", greedy), ("best_first_newest", partial(greedy, newest_
 
 def portfolio(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[Any]:
     """Return the first verdict of greedy (two tie orders) and dfs under growing caps."""
-    began, began_cpu = time.perf_counter(), time.process_time()
+    began, began_cpu, started = time.perf_counter(), time.process_time(), budget.clock()
     expanded = stored = peak = 0
     cap = FIRST_CAP
     while True:
         for name, member in MEMBERS:
-            left = None if budget.seconds is None else budget.seconds - (time.perf_counter() - began)
+            left = None if budget.seconds is None else budget.seconds - (budget.clock() - started)
             states_left = None if budget.max_states is None else budget.max_states - stored
             if (left is not None and left <= 0) or (states_left is not None and states_left <= 0):
                 stopped = "seconds" if left is not None and left <= 0 else "max-states"
@@ -41,7 +41,7 @@ def portfolio(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Re
                               peak, began, began_cpu, name)
             limit = cap if states_left is None else min(cap, states_left)
             result = member(game, start, Budget(max_states=limit, seconds=left,
-                                                memory=budget.memory))
+                                                memory=budget.memory, cpu=budget.cpu))
             expanded, stored = expanded + result.expanded, stored + result.stored
             peak = max(peak, result.peak_memory)
             capped = result.stopped_by == "max-states" and limit == cap

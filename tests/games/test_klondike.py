@@ -251,6 +251,49 @@ def test_forced_moves_never_change_a_verdict_on_a_bigger_twin(game):
     assert lost >= 3 and unknown <= 10
 
 
+class exact_key:
+    """The same game without ``verdict_key``: searches fall back to the exact key."""
+
+    def __init__(self, game):
+        self._game = game
+
+    def __getattr__(self, name):
+        if name == "verdict_key":
+            raise AttributeError(name)
+        return getattr(self._game, name)
+
+
+def test_verdict_key_merges_only_waste_sizes_linked_by_turning():
+    state = GAME.deal(5)
+    turned = [state]
+    for _ in range(30):                       # through the stock and round again
+        turned.append(GAME.play(turned[-1], Move(STOCK, STOCK)))
+    assert len({GAME.key(s) for s in turned}) == 25
+    assert len({GAME.verdict_key(s) for s in turned}) == 1
+    three = Klondike(draw=3)
+    played = three.play(three.deal(5), Move(STOCK, 3, 2))     # waste 6, one card played
+    assert played.waste == 5 and three.verdict_key(played) != three.verdict_key(
+        played._replace(waste=6))                             # off the cycle: kept apart
+    assert three.verdict_key(played._replace(waste=3)) == three.verdict_key(
+        played._replace(waste=23)) == three.verdict_key(played._replace(waste=0))
+    limited = Klondike(draw=3, passes=3)
+    assert limited.verdict_key(state) == limited.key(state)
+
+
+@pytest.mark.parametrize("game", TWINS[:3], ids=lambda g: f"r{g.ranks}c{g.columns}d{g.draw}")
+def test_verdict_key_never_changes_a_verdict(game):
+    counts = {Status.WON: 0, Status.LOST: 0}
+    for number in range(1, 121):
+        state = game.deal(number)
+        merged = dfs(game, state, Budget(seconds=10))
+        exact = dfs(exact_key(game), state, Budget(seconds=10))
+        assert merged.status == exact.status, number
+        assert merged.stored <= exact.stored or merged.status is Status.WON, number
+        assert merged.status == verdict(greedy, game, state), number
+        counts[merged.status] += 1
+    assert counts[Status.WON] and counts[Status.LOST]
+
+
 def test_drawing_one_wins_whatever_drawing_more_wins():
     for ranks, columns in ((4, 5), (5, 5)):
         one = Klondike(ranks=ranks, columns=columns)

@@ -419,6 +419,29 @@ def test_dfs_and_best_first_agree_on_twins(game: Spider) -> None:
     assert game.suits == 1 or statuses == {Status.WON, Status.LOST}
 
 
+@pytest.mark.parametrize("game", TWINS)
+def test_beam_agrees_with_dfs_on_twins(game: Spider) -> None:
+    """The beam (solver/search/beam.py) says lost only after a pass that pruned nothing."""
+    from solver.search.beam import beam
+
+    statuses = set()
+    for number in range(1, 31):
+        a = dfs(game, game.deal(number), Budget(max_states=100_000))
+        b = beam(game, game.deal(number), Budget(max_states=100_000), width=2)
+        assert a.status is b.status is not Status.UNKNOWN, number
+        statuses.add(b.status)
+    assert game.suits == 1 or statuses == {Status.WON, Status.LOST}
+
+
+@pytest.mark.slow
+def test_beam_wins_two_suit_deals() -> None:
+    from solver.search.beam import beam
+
+    game = Spider(suits=2)
+    for number in (1, 3):
+        assert beam(game, game.deal(number), Budget(seconds=120)).status is Status.WON
+
+
 def test_no_forced_moves_so_verdicts_match_without_them() -> None:
     for number in range(1, 31):
         state = TWIN.deal(number)

@@ -1,0 +1,71 @@
+"""Beam search with widening restarts: keep the best few positions of each depth.
+
+Greedy best-first on a game with large plateaus (Spider) dives to a dead end and then
+sits there, expanding equal-looking positions near the end of the game. A beam keeps
+progress balanced: each depth keeps only the ``width`` positions the heuristic likes
+best, so the search reaches the end of the game many times over with different
+choices. When a beam dies out without a win the search restarts with twice the width.
+
+Verdicts: a win is verified like any other. ``lost`` is returned only when one whole
+pass pruned nothing: it was then a breadth-first search with a table of every position
+seen, so the reachable space was exhausted. A pass that pruned proves nothing, so when
+the budget runs out the answer is ``unknown``.
+"""
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+from solver.game import Game, Status
+from solver.search.base import Budget, Result, Run, path_to, settle, successors
+
+START_WIDTH = 256
+
+
+def beam(game: Game[Any, Any], start: Any, budget: Budget = Budget(), *,
+         width: int = START_WIDTH) -> Result[Any]:
+    """Search depth by depth, keeping the `width` best positions of each; widen and retry."""
+    run = Run(game, start, budget, "beam")
+    pre, state = settle(game, start)
+    if game.is_won(state):
+        return run.result(Status.WON, [pre])
+    table, is_won, heuristic = run.table, game.is_won, game.heuristic
+    key = getattr(game, "verdict_key", game.key)
+    try:
+        while True:
+            table.entries.clear()               # each pass starts afresh
+            root = table.digest(key(state))
+            table.add(root, None)
+            level = [(root, state)]
+            pruned = False
+            tie = 0
+            while level:
+                children: dict[int, tuple[int, int, int, Any, int, Any]] = {}
+                for digest, position in level:
+                    stopped = run.exhausted()
+                    if stopped:
+                        return run.result(Status.UNKNOWN, stopped_by=stopped, width=width)
+                    for edge, child in successors(game, position):
+                        child_digest = table.digest(key(child))
+                        if child_digest in table.entries or child_digest in children:
+                            continue
+                        if is_won(child):
+                            table.add(child_digest, (digest, edge))
+                            return run.result(Status.WON, [pre, *path_to(table, child_digest)],
+                                              width=width)
+                        tie += 1
+                        children[child_digest] = (heuristic(child), tie, child_digest, child,
+                                                  digest, edge)
+                chosen: Any = children.values()
+                if len(children) > width:
+                    pruned = True
+                    chosen = heapq.nsmallest(width, chosen)
+                level = []
+                for _, _, child_digest, child, parent, edge in chosen:
+                    table.add(child_digest, (parent, edge))
+                    level.append((child_digest, child))
+            if not pruned:                      # a full breadth-first search: exhausted
+                return run.result(Status.LOST, width=width)
+            width *= 2
+    except MemoryError:
+        return run.result(Status.UNKNOWN, stopped_by="memory", width=width)
