@@ -171,11 +171,7 @@ class FortyThieves:
         stock: list[Card] = []
         cards: list[Card] = []
         universe = set(self.deck())
-        lines = text.lstrip("\ufeff").splitlines()
-        for number, raw in enumerate(lines, 1):
-            line = raw.strip()
-            if not line or line.startswith("#"):
-                continue
+        for number, line in check.lines(text):
             label, colon, rest = line.partition(":")
             label = label.strip().lower()
             if not colon or label == "":
@@ -192,9 +188,6 @@ class FortyThieves:
                 cards.extend(stock)
             else:
                 check.add(DealProblem.BAD_LINE, f"unknown line label {label!r}", line=number)
-        if not any(line.strip() and not line.strip().startswith("#") for line in lines):
-            check.add(DealProblem.EMPTY, "empty text")
-            check.raise_if_any()
         if len(columns) != self.columns:
             check.add(DealProblem.WRONG_PILE_COUNT,
                       f"{len(columns)} columns, expected {self.columns}")

@@ -154,12 +154,8 @@ class FreeCell:
         cells: list[int] = []
         columns: list[list[Card]] = []
         cards: list[Card] = []
-        lines = text.lstrip("\ufeff").splitlines()
-        for number, raw in enumerate(lines, 1):
-            line = raw.strip()
+        for number, line in check.lines(text):
             lowered = line.lower()
-            if not line or line.startswith("#"):
-                continue
             if lowered.startswith("foundations:"):
                 for token in line.split(":", 1)[1].split():
                     found = re.fullmatch(r"([HCDShcds])-?([0A2-9TJQKatjqk]|10)", token)
@@ -188,9 +184,6 @@ class FreeCell:
                     column.append(card)
                     cards.append(card)
             columns.append(column)
-        if not lines or not any(line.strip() for line in lines):
-            check.add(DealProblem.EMPTY, "empty text")
-            check.raise_if_any()
         if len(columns) != self.columns:
             check.add(DealProblem.WRONG_PILE_COUNT,
                       f"{len(columns)} columns, expected {self.columns}")

@@ -170,16 +170,9 @@ class Klondike:
         columns: list[bytes] = []
         hidden: list[int] = []
         cards: list[Card] = []
-        lines = text.lstrip("\ufeff").splitlines()
-        if not any(line.strip() for line in lines):
-            check.add(DealProblem.EMPTY, "empty text")
-            check.raise_if_any()
-        for number, raw in enumerate(lines, 1):
-            line = raw.strip()
+        for number, line in check.lines(text):
             label, _, rest = line.partition(":")
             label = label.strip().lower()
-            if not line or line.startswith("#"):
-                continue
             if label == "foundations":
                 for token in rest.split():
                     found = re.fullmatch(r"([CDHS])-?([0A2-9TJQK]|10)", token.upper())

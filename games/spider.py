@@ -190,16 +190,9 @@ class Spider:
         stock: list[Card] = []
         removed: list[int] = []
         cards: list[Card] = []
-        lines = text.lstrip("\ufeff").splitlines()
-        if not any(line.strip() for line in lines):
-            check.add(DealProblem.EMPTY, "empty text")
-            check.raise_if_any()
         universe = set(self.deck())
         stock_line: int | None = None
-        for number, raw in enumerate(lines, 1):
-            line = raw.strip()
-            if not line or line.startswith("#"):
-                continue
+        for number, line in check.lines(text):
             label = re.match(r"(stock|talon|foundations?)\s*:", line, re.IGNORECASE)
             if label:
                 word = label.group(1).lower()

@@ -151,14 +151,7 @@ class Yukon:
         columns: list[bytes] = []
         hidden: list[int] = []
         cards: list[Card] = []
-        lines = text.lstrip("\ufeff").splitlines()
-        if not any(line.strip() for line in lines):
-            check.add(DealProblem.EMPTY, "empty text")
-            check.raise_if_any()
-        for number, raw in enumerate(lines, 1):
-            line = raw.strip()
-            if not line or line.startswith("#"):
-                continue
+        for number, line in check.lines(text):
             if line.lower().startswith("foundations:"):
                 for token in line.split(":", 1)[1].split():
                     found = re.fullmatch(r"([CDHScdhs])-?([0A2-9TJQKatjqk]|10)", token)

@@ -178,6 +178,17 @@ class DealChecker:
         if self.line is None and line is not None:
             self.line = line
 
+    def lines(self, text: str) -> list[tuple[int, str]]:
+        """Return the numbered lines that say something: stripped, without a BOM, blank
+        lines or ``#`` comments. An empty text is recorded and raised at once."""
+        found = [(number, line.strip())
+                 for number, line in enumerate(text.lstrip("\ufeff").splitlines(), 1)
+                 if line.strip() and not line.lstrip().startswith("#")]
+        if not found:
+            self.add(DealProblem.EMPTY, "empty text")
+            self.raise_if_any()
+        return found
+
     def check_deck(self, cards: list[int], decks: int = 1,
                    universe: Iterable[int] | None = None) -> None:
         """Record duplicated and missing cards, naming them."""
