@@ -17,6 +17,7 @@ from solver.verify import check_solution
 
 M = TypeVar("M")
 Edge = tuple[Any, ...]          # a search move followed by the forced moves it unlocked
+SHORTCUT_LIMIT = 50_000         # longer paths are returned as found (shortcut is linear in them)
 
 
 @dataclass(frozen=True)
@@ -141,8 +142,10 @@ def shortcut(game: Game[Any, Any], start: Any, path: Sequence[Edge]) -> list[Edg
     single search move reaches a position further along the path, take that move and
     go on from there. Positions are compared exactly, not by key, so the edges after a
     jump still apply. The first edge (forced moves from the start) is kept as it is.
+    Paths longer than SHORTCUT_LIMIT edges are left alone: the pass costs one move
+    generation per edge, outside the search's budget.
     """
-    if len(path) < 3:
+    if not 3 <= len(path) <= SHORTCUT_LIMIT:
         return list(path)
     states = [start]
     for edge in path:
