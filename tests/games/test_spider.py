@@ -546,3 +546,15 @@ def test_one_suit_deals_are_won() -> None:
         assert result.status is not Status.LOST
         won += result.status is Status.WON
     assert won >= 3
+
+
+def test_four_suit_heuristic_prices_off_suit_builds_above_breaks() -> None:
+    """With 4 suits an off-suit build (9H on 10S) costs more than no sequence at all (the
+    beam then builds off suit only to turn a card or empty a column); with 2 suits less."""
+    def cost(game: Spider, text: str) -> int:
+        below, above = (parse_card(word) for word in text.split())
+        return game._rules.column_cost(bytes([below, above]), 0)  # type: ignore[attr-defined]
+
+    two = Spider(suits=2)
+    assert cost(GAME, "TS 9S") < cost(GAME, "TS 4H") < cost(GAME, "TS 9H")
+    assert cost(two, "TC 9C") < cost(two, "TC 9H") < cost(two, "TC 4H")
