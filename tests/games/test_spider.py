@@ -526,15 +526,17 @@ def test_heuristic_and_bound_are_zero_only_when_won() -> None:
 @pytest.mark.slow
 def test_four_suit_verdicts_fit_the_published_figure() -> None:
     """Blake & Gent: 98.5% (+-1.5%) of 4-suit deals are winnable (full information)."""
+    from solver.analyze import solve
     from solver.batch import wilson
 
     won = lost = 0
-    for number in range(1, 21):
-        status = greedy(GAME, GAME.deal(number), Budget(seconds=20)).status
+    for number in range(1, 41):
+        status = solve(GAME, GAME.deal(number), budget=Budget(seconds=30, cpu=True)).status
         won += status is Status.WON
         lost += status is Status.LOST
+    assert won + lost >= 28                  # the default beam decided 8 of deals 1-10
     _, low, high = wilson(won, won + lost)
-    assert won + lost == 0 or low <= 0.985 + 0.015 and high >= 0.985 - 0.015
+    assert low <= 0.985 <= high
 
 
 @pytest.mark.slow
