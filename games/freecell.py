@@ -32,8 +32,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterator, NamedTuple
 
-from solver.cards import (Card, card_str, is_red, make_card, parse_card, pysol_layout, rank,
-                          suit)
+from solver.cards import (Card, build_reason, card_str, make_card, parse_card, pysol_layout,
+                          rank, suit)
 from solver.game import DealChecker, DealProblem, InvalidMoveError
 
 EMPTY = 255                     # an empty free cell
@@ -337,14 +337,7 @@ class FreeCell:
             if self.empty == "kings" and rank(card) != self.ranks:
                 return f"an empty column takes only a King, not {card_str(card)}"
             return ""
-        under = column[-1]
-        if rank(under) != rank(card) + 1:
-            return f"{card_str(card)} cannot go on {card_str(under)}: ranks must go down by one"
-        if self.build == "alternate" and is_red(under) == is_red(card):
-            return f"{card_str(card)} cannot go on {card_str(under)}: colours must alternate"
-        if self.build == "suit" and suit(under) != suit(card):
-            return f"{card_str(card)} cannot go on {card_str(under)}: suits must match"
-        return ""
+        return build_reason(card, column[-1], self.build)
 
 
 def _place_name(place: int) -> str:

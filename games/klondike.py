@@ -63,7 +63,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator, NamedTuple
 
-from solver.cards import Card, card_str, is_red, make_card, parse_card, pysol_layout, rank, suit
+from solver.cards import Card, build_reason, card_str, is_red, make_card, parse_card, pysol_layout, rank, suit
 from solver.game import DealChecker, DealProblem, InvalidMoveError
 
 WASTE = 10                  # move source: the waste's top card
@@ -442,12 +442,7 @@ Move(source=11, target=12, count=2)]
             if rank(card) != self.ranks:
                 return f"an empty column takes only a King, not {card_str(card)}"
             return ""
-        under = columns[target][-1]
-        if rank(under) != rank(card) + 1:
-            return f"{card_str(card)} cannot go on {card_str(under)}: ranks must go down by one"
-        if is_red(under) == is_red(card):
-            return f"{card_str(card)} cannot go on {card_str(under)}: colours must alternate"
-        return ""
+        return build_reason(card, columns[target][-1])
 
 
 def _place_name(place: int) -> str:

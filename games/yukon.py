@@ -44,7 +44,7 @@ from itertools import accumulate
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator, NamedTuple
 
-from solver.cards import Card, card_str, is_red, make_card, parse_card, pysol_layout, rank, suit
+from solver.cards import Card, build_reason, card_str, is_red, make_card, parse_card, pysol_layout, rank, suit
 from solver.game import DealChecker, DealProblem, InvalidMoveError
 
 FOUNDATION = 255                # target of a move home
@@ -528,12 +528,7 @@ class Yukon:
             if self.empty == "kings" and rank(card) != self.ranks:
                 return f"an empty column takes only a King, not {card_str(card)}"
             return ""
-        under = columns[target][-1]
-        if rank(under) != rank(card) + 1:
-            return f"{card_str(card)} cannot go on {card_str(under)}: ranks must go down by one"
-        if is_red(under) == is_red(card):
-            return f"{card_str(card)} cannot go on {card_str(under)}: colours must alternate"
-        return ""
+        return build_reason(card, columns[target][-1])
 
 
 def _move_order(move: Move) -> tuple[int, int, int]:

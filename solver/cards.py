@@ -76,6 +76,23 @@ def card_str(card: Card, unicode: bool = False) -> str:
     return RANKS[r - 1] + SUITS[suit(card)]
 
 
+def build_reason(card: Card, under: Card, build: str = "alternate") -> str:
+    """Return why `card` may not go on `under` in a column, or "" when it may.
+
+    `build` is how the game builds down: "alternate" colours, "suit", or "any" suit.
+
+    >>> build_reason(parse_card("9H"), parse_card("TS")), build_reason(parse_card("9H"), parse_card("TD"))
+    ('', '9H cannot go on TD: colours must alternate')
+    """
+    if rank(under) != rank(card) + 1:
+        return f"{card_str(card)} cannot go on {card_str(under)}: ranks must go down by one"
+    if build == "alternate" and is_red(under) == is_red(card):
+        return f"{card_str(card)} cannot go on {card_str(under)}: colours must alternate"
+    if build == "suit" and suit(under) != suit(card):
+        return f"{card_str(card)} cannot go on {card_str(under)}: suits must match"
+    return ""
+
+
 def pile_str(pile: Iterable[Card], unicode: bool = False) -> str:
     """Return the cards of a pile separated by spaces, bottom card first."""
     return " ".join(card_str(c, unicode) for c in pile)
