@@ -38,11 +38,11 @@ home, ``4f`` column 4 home, ``27`` column 2 to column 7.
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from solver.cards import Card, card_str, make_card, parse_card, pysol_deck_order, rank, suit
+from solver.cards import (Card, card_str, foundation_str, make_card, parse_card, parse_foundation,
+                          pysol_deck_order, rank, suit)
 from solver.game import DealChecker, DealProblem, InvalidMoveError
 
 WASTE = 10                      # move source: the waste's top card; target of a draw
@@ -51,7 +51,6 @@ FOUNDATION = 12                 # move target: home
 _COLUMN_SEPARATOR = b"\xfe"
 _SECTION_SEPARATOR = b"\xfd"
 _COLUMN_NAMES = "1234567890"
-_SUIT_LETTERS = "CDHS"
 
 
 class State(NamedTuple):
@@ -215,14 +214,11 @@ class FortyThieves:
     def _foundations(self, text: str, line: int, check: DealChecker,
                      pairs: list[list[int]]) -> None:
         for token in text.split():
-            found = re.fullmatch(r"([CDHScdhs])-([0A2-9TJQKatjqk]|10)", token)
-            letter = found.group(1).upper() if found else ""
-            if not found or _SUIT_LETTERS.index(letter) >= self.suits:
+            found = parse_foundation(token)
+            if found is None or found[0] >= self.suits:
                 check.add(DealProblem.BAD_LINE, f"unreadable foundation {token!r}", line=line)
                 continue
-            value = found.group(2).upper()
-            top = 0 if value == "0" else rank(parse_card(value + "S") or 0)
-            s = _SUIT_LETTERS.index(letter)
+            s, top = found
             if top > self.ranks or len(pairs[s]) == 2:
                 why = "above the top rank" if top > self.ranks else "a third foundation of its suit"
                 check.add(DealProblem.BAD_LINE, f"foundation {token!r} is {why}", line=line)
@@ -233,8 +229,7 @@ class FortyThieves:
         """Return the text of a position; ``parse(format(s)) == s``."""
         tops = []
         for i, top in enumerate(state.foundations):
-            letter = _SUIT_LETTERS[i // 2]
-            tops.append(f"{letter}-{card_str(make_card(top, 0))[0] if top else '0'}")
+            tops.append(foundation_str(i // 2, top))
         lines = ["Foundations: " + " ".join(tops),
                  ("Waste: " + " ".join(map(card_str, state.waste))).rstrip(),
                  ("Stock: " + " ".join(map(card_str, reversed(state.stock)))).rstrip()]

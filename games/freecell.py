@@ -28,20 +28,18 @@ foundation ``h``: ``3a`` moves column 3's top card to cell a, ``a5`` cell a to c
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterator, NamedTuple
 
-from solver.cards import (Card, build_reason, card_str, make_card, parse_card, pysol_layout,
-                          rank, suit)
+from solver.cards import (SUITS, Card, build_reason, card_str, foundation_str, make_card, parse_card,
+                          parse_foundation, pysol_layout, rank, suit)
 from solver.game import DealChecker, DealProblem, InvalidMoveError
 
 EMPTY = 255                     # an empty free cell
 FOUNDATION = 255                # target index of a move home
 _SEPARATOR = b"\xfe"
 
-_SUIT_LETTERS = "CDHS"
-_FOUNDATION_ORDER = "HCDS"      # the order Freecell Solver prints foundations in
+_FOUNDATION_ORDER = (2, 0, 1, 3)    # the order Freecell Solver prints foundations in: H C D S
 _COLUMN_NAMES = "1234567890"
 _CELL_NAMES = "abcdefg"       # never "h": that is the foundation
 
@@ -158,14 +156,12 @@ class FreeCell:
             lowered = line.lower()
             if lowered.startswith("foundations:"):
                 for token in line.split(":", 1)[1].split():
-                    found = re.fullmatch(r"([HCDShcds])-?([0A2-9TJQKatjqk]|10)", token)
-                    if not found:
+                    found = parse_foundation(token)
+                    if found is None:
                         check.add(DealProblem.BAD_LINE, f"unreadable foundation {token!r}",
                                   line=number, card=token)
                         continue
-                    letter, value = found.group(1).upper(), found.group(2).upper()
-                    top = 0 if value == "0" else rank(parse_card(value + "S") or 0)
-                    foundations[_SUIT_LETTERS.index(letter)] = top
+                    foundations[found[0]] = found[1]
                 continue
             if lowered.startswith(("freecells:", "fc:")):
                 for token in line.split(":", 1)[1].split():
@@ -193,7 +189,7 @@ class FreeCell:
                       f"{len(occupied)} cards in free cells, only {self.cells} cells")
         for s, top in enumerate(foundations):
             if top > self.ranks:
-                check.add(DealProblem.BAD_LINE, f"foundation {_SUIT_LETTERS[s]} above rank {self.ranks}")
+                check.add(DealProblem.BAD_LINE, f"foundation {SUITS[s]} above rank {self.ranks}")
             cards.extend(make_card(r, s) for r in range(1, min(top, self.ranks) + 1))
         check.check_deck(cards, universe=self._deck())
         check.raise_if_any()
@@ -217,8 +213,7 @@ class FreeCell:
         lines = []
         if any(state.foundations) or any(c != EMPTY for c in state.cells):
             lines.append("Foundations: " + " ".join(
-                f"{letter}-{'0' if not state.foundations[_SUIT_LETTERS.index(letter)] else card_str(make_card(state.foundations[_SUIT_LETTERS.index(letter)], 0))[0]}"
-                for letter in _FOUNDATION_ORDER))
+                foundation_str(s, state.foundations[s]) for s in _FOUNDATION_ORDER))
             lines.append("Freecells: " + " ".join("-" if c == EMPTY else card_str(c) for c in state.cells))
         lines.extend(": " + " ".join(card_str(c) for c in column) if column else ":"
                      for column in state.columns)

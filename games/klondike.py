@@ -63,13 +63,13 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator, NamedTuple
 
-from solver.cards import Card, build_reason, card_str, is_red, make_card, parse_card, pysol_layout, rank, suit
+from solver.cards import (SUITS, Card, build_reason, card_str, foundation_str, is_red, make_card,
+                          parse_card, parse_foundation, pysol_layout, rank, suit)
 from solver.game import DealChecker, DealProblem, InvalidMoveError
 
 WASTE = 10                  # move source: the waste's top card
 STOCK = 11                  # move source of a stock turn (and of the waste-play macro)
 FOUNDATION = 12             # move target: home; source FOUNDATION + s: the top card of suit s
-_SUIT_LETTERS = "CDHS"
 _COLUMN_NAMES = "123456789"
 
 
@@ -175,12 +175,10 @@ class Klondike:
             label = label.strip().lower()
             if label == "foundations":
                 for token in rest.split():
-                    found = re.fullmatch(r"([CDHS])-?([0A2-9TJQK]|10)", token.upper())
+                    found = parse_foundation(token)
                     card = parse_card(token)
                     if found:
-                        value = found.group(2)
-                        top = 0 if value == "0" else rank(parse_card(value + "S") or 0)
-                        foundations[_SUIT_LETTERS.index(found.group(1))] = top
+                        foundations[found[0]] = found[1]
                     elif card is not None:           # a top card, "AD 2S"
                         foundations[suit(card)] = rank(card)
                     else:
@@ -209,7 +207,7 @@ class Klondike:
                       f"{len(columns)} columns, expected {self.columns}")
         for s, top in enumerate(foundations):
             if top > self.ranks:
-                check.add(DealProblem.BAD_LINE, f"foundation {_SUIT_LETTERS[s]} above rank {self.ranks}")
+                check.add(DealProblem.BAD_LINE, f"foundation {SUITS[s]} above rank {self.ranks}")
             cards.extend(make_card(r, s) for r in range(1, min(top, self.ranks) + 1))
         if self.passes is None:
             redeals = 0
@@ -255,8 +253,7 @@ class Klondike:
         lines = []
         if any(state.foundations):
             lines.append("Foundations: " + " ".join(
-                f"{letter}-{'0' if not top else card_str(make_card(top, 0))[0]}"
-                for letter, top in zip(_SUIT_LETTERS, state.foundations)))
+                foundation_str(s, top) for s, top in enumerate(state.foundations)))
         lines.append("Talon: " + " ".join(card_str(c) for c in state.talon[state.waste:]))
         if state.waste:
             lines.append("Waste: " + " ".join(card_str(c) for c in state.talon[:state.waste]))
@@ -358,7 +355,7 @@ Move(source=11, target=12, count=2)]
         if source == STOCK:
             return "s"
         if source >= FOUNDATION:
-            return "f" + _SUIT_LETTERS[source - FOUNDATION].lower() + _place_name(target)
+            return "f" + SUITS[source - FOUNDATION].lower() + _place_name(target)
         return ("w" if source == WASTE else _place_name(source)) + _place_name(target)
 
     def parse_move(self, state: State, text: str) -> Move:
@@ -383,7 +380,7 @@ Move(source=11, target=12, count=2)]
             if target == FOUNDATION:
                 raise InvalidMoveError(f"{text!r}: a foundation card goes back to a column")
             if len(source_text) == 2:
-                return Move(FOUNDATION + _SUIT_LETTERS.index(source_text[1].upper()), target, 1)
+                return Move(FOUNDATION + SUITS.index(source_text[1].upper()), target, 1)
             fits = [s for s in range(4) if state.foundations[s] and self.illegal_reason(
                 state, Move(FOUNDATION + s, target, 1)) == ""]
             if len(fits) != 1:

@@ -44,7 +44,8 @@ from itertools import accumulate
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator, NamedTuple
 
-from solver.cards import Card, build_reason, card_str, is_red, make_card, parse_card, pysol_layout, rank, suit
+from solver.cards import (Card, build_reason, card_str, foundation_str, is_red, make_card,
+                          parse_card, parse_foundation, pysol_layout, rank, suit)
 from solver.game import DealChecker, DealProblem, InvalidMoveError
 
 FOUNDATION = 255                # target of a move home
@@ -55,8 +56,6 @@ _SEPARATOR = 0xFE
 _SEP = bytes((_SEPARATOR,))
 _DOWN = [bytes((i,)) for i in range(256)]
 _OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))   # by suit (CDHS): the suits of the other colour
-_SUITS = "CDHS"
-_RANK_LETTERS = "0A23456789TJQK"
 
 
 class State(NamedTuple):
@@ -154,14 +153,12 @@ class Yukon:
         for number, line in check.lines(text):
             if line.lower().startswith("foundations:"):
                 for token in line.split(":", 1)[1].split():
-                    found = re.fullmatch(r"([CDHScdhs])-?([0A2-9TJQKatjqk]|10)", token)
-                    if not found:
+                    found = parse_foundation(token)
+                    if found is None:
                         check.add(DealProblem.BAD_LINE, f"unreadable foundation {token!r}",
                                   line=number, card=token)
                         continue
-                    value = found.group(2).upper()
-                    top = 10 if value == "10" else _RANK_LETTERS.index(value)
-                    s = _SUITS.index(found.group(1).upper())
+                    s, top = found
                     if top > self.ranks:
                         check.add(DealProblem.BAD_LINE, f"foundation {token!r} above rank "
                                   f"{self.ranks}", line=number, card=token)
@@ -200,7 +197,7 @@ class Yukon:
         lines = []
         if any(state.foundations):
             lines.append("Foundations: " + " ".join(
-                f"{letter}-{_RANK_LETTERS[top]}" for letter, top in zip(_SUITS, state.foundations)))
+                foundation_str(s, top) for s, top in enumerate(state.foundations)))
         for column, down in zip(state.columns, state.hidden):
             words = [f"<{card_str(c)}>" if i < down else card_str(c) for i, c in enumerate(column)]
             lines.append(" ".join(words) if words else "-")

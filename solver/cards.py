@@ -13,6 +13,7 @@ tuple (or ``bytes``) of cards, bottom card first.
 from __future__ import annotations
 
 import functools
+import re
 from typing import Iterable, Sequence
 
 Card = int
@@ -74,6 +75,34 @@ def card_str(card: Card, unicode: bool = False) -> str:
     if unicode:
         return ("10" if r == 10 else RANKS[r - 1]) + SUIT_SYMBOLS[suit(card)]
     return RANKS[r - 1] + SUITS[suit(card)]
+
+
+_FOUNDATION_TOKEN = re.compile(r"([CDHS])-?(0|10|[A2-9TJQK])", re.IGNORECASE)
+
+
+def parse_foundation(token: str) -> tuple[int, int] | None:
+    """Return (suit, top rank) of a foundation token like ``H-Q`` or ``C-0``, or None.
+
+    The form of Freecell Solver's ``Foundations:`` line, which every game's text uses;
+    0 is an empty foundation.
+
+    >>> parse_foundation("H-Q"), parse_foundation("c-0"), parse_foundation("D10"), parse_foundation("AD")
+    ((2, 12), (0, 0), (1, 10), None)
+    """
+    found = _FOUNDATION_TOKEN.fullmatch(token.strip())
+    if not found:
+        return None
+    value = found.group(2).upper()
+    return SUITS.index(found.group(1).upper()), 0 if value == "0" else _RANK_INDEX[value]
+
+
+def foundation_str(suit: int, top: int) -> str:
+    """Return the foundation token of a suit whose top rank is `top` (0: empty).
+
+    >>> foundation_str(2, 12), foundation_str(0, 0)
+    ('H-Q', 'C-0')
+    """
+    return f"{SUITS[suit]}-{RANKS[top - 1] if top else '0'}"
 
 
 def build_reason(card: Card, under: Card, build: str = "alternate") -> str:
