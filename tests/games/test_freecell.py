@@ -5,10 +5,10 @@ import random
 
 import pytest
 
-from conftest import DATA, read_known
+from conftest import DATA, assert_bad_deal, read_known
 from games.freecell import CELL, EMPTY, FOUNDATION, GAME, SEAHAVEN, FreeCell, Move, State
 from solver.cards import pile_str
-from solver.game import DealError, DealProblem, Status
+from solver.game import DealProblem, Status
 from solver.search import Budget, dfs, greedy
 from solver.verify import check_solution
 
@@ -63,14 +63,7 @@ def test_freecell_solver_board_variants_are_accepted():
     ("empty", DealProblem.EMPTY, (), None),
 ])
 def test_bad_deals_report_every_problem(name, problem, cards, line):
-    with pytest.raises(DealError) as caught:
-        GAME.parse((DATA / "freecell" / "bad" / f"{name}.txt").read_text())
-    error = caught.value
-    assert error.problems == problem
-    if cards is not None:
-        assert error.cards == cards
-    assert error.line == line
-    assert "\n" not in str(error)
+    assert_bad_deal(GAME, DATA / "freecell" / "bad" / f"{name}.txt", problem, cards, line)
 
 
 # -- rules -----------------------------------------------------------------------------

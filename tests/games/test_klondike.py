@@ -5,12 +5,12 @@ import random
 
 import pytest
 
-from conftest import DATA, read_known
+from conftest import DATA, assert_bad_deal, read_known
 from games import find_game
 from games.klondike import FOUNDATION, GAME, STOCK, WASTE, Klondike, Move, State
 from solver.batch import wilson
 from solver.cards import pile_str, pysol_layout
-from solver.game import DealError, DealProblem, InvalidMoveError, Status
+from solver.game import DealProblem, InvalidMoveError, Status
 from solver.search import Budget, dfs, greedy, without_forced
 from solver.verify import check_solution, replay_notation
 
@@ -99,14 +99,7 @@ def test_bom_crlf_and_empty_columns_are_read():
     ("empty", DealProblem.EMPTY, (), None),
 ])
 def test_bad_deals_report_every_problem(name, problem, cards, line):
-    with pytest.raises(DealError) as caught:
-        GAME.parse((DATA / "klondike" / "bad" / f"{name}.txt").read_text())
-    error = caught.value
-    assert error.problems == problem
-    if cards is not None:
-        assert error.cards == cards
-    assert error.line == line
-    assert "\n" not in str(error)
+    assert_bad_deal(GAME, DATA / "klondike" / "bad" / f"{name}.txt", problem, cards, line)
 
 
 # -- rules -----------------------------------------------------------------------------

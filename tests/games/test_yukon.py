@@ -5,10 +5,10 @@ import random
 
 import pytest
 
-from conftest import DATA, read_known
+from conftest import DATA, assert_bad_deal, read_known
 from games.yukon import FOUNDATION, FROM_FOUNDATION, GAME, Move, State, Yukon
 from solver.cards import parse_card, pysol_layout
-from solver.game import DealError, DealProblem, Status
+from solver.game import DealProblem, Status
 from solver.search import Budget, dfs, greedy, without_forced
 from solver.verify import check_solution
 
@@ -74,14 +74,7 @@ def test_format_parse_round_trip_on_deals_and_a_midgame_position():
     ("face-down-on-top", DealProblem.BAD_LINE, ("<7C>",), 3),
 ])
 def test_bad_deals_report_every_problem(name, problem, cards, line):
-    with pytest.raises(DealError) as caught:
-        GAME.parse((DATA / "yukon" / "bad" / f"{name}.txt").read_text())
-    error = caught.value
-    assert error.problems == problem
-    if cards is not None:
-        assert error.cards == cards
-    assert error.line == line
-    assert "\n" not in str(error)
+    assert_bad_deal(GAME, DATA / "yukon" / "bad" / f"{name}.txt", problem, cards, line)
 
 
 # -- rules -----------------------------------------------------------------------------

@@ -154,7 +154,7 @@ def test_portfolio_respects_the_state_budget():
 
 
 def test_shortcut_keeps_a_win_and_never_lengthens_it():
-    from solver.search.base import settle, shortcut, successors, to_steps
+    from solver.search.base import shortcut, to_steps
 
     game = OPTIMAL_TWINS[0]
     for number in range(1, 16):
