@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Generic, Iterator, Sequence, TypeVar
+from typing import Any, Generator, Generic, Iterator, Sequence, TypeVar
 
 from solver.game import Game, Status
 from solver.table import Table, default_memory
@@ -94,6 +94,24 @@ class without_forced:
         return getattr(self._game, name)
 
 
+class narrowed:
+    """The same game whose search moves are its ``narrow_moves``: a quick, incomplete search.
+
+    A game may offer ``narrow_moves(state)``, a subset of ``moves`` where wins usually
+    lie (Klondike leaves out run shuffles and foundation returns). A win found over them
+    is a win of the game (every move is legal and the path is replayed through the full
+    rules), but an exhausted narrowed search proves nothing: callers must not report
+    its ``lost`` as a verdict.
+    """
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self._game = game
+        self.moves = game.narrow_moves            # type: ignore[attr-defined]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
 class Run:
     """Bookkeeping of one search: the table, counters, the clock and the budget."""
 
@@ -105,12 +123,15 @@ class Run:
         self.began_cpu = time.process_time()
         self._clock = budget.clock
         self._deadline = self._clock() + budget.seconds if budget.seconds is not None else None
-        self._max_states = budget.max_states
+        self.max_states = budget.max_states
 
     def exhausted(self) -> str:
         """Return the budget that ran out ("" while all are left); call once per expansion."""
         self.expanded += 1
-        if self._max_states is not None and len(self.table) >= self._max_states:
+        return self._over()
+
+    def _over(self) -> str:
+        if self.max_states is not None and len(self.table) >= self.max_states:
             return "max-states"
         if self.table.full:
             return "memory"
@@ -133,6 +154,38 @@ class Run:
                       stopped_by=stopped_by, strategy=self.strategy,
                       peak_memory=self.table.peak,
                       cpu_seconds=time.process_time() - self.began_cpu, extra=extra)
+
+
+# A resumable search is a generator: it yields its Run each time it reaches its state cap,
+# and the caller sends back how many more states it may store (None or 0: stop there);
+# its return value is the Result. ``finish`` drives one to the end with no more states.
+Search = Generator["Run", "int | None", "Result[Any]"]
+
+
+def over_budget(run: Run) -> Generator[Run, int | None, str]:
+    """Count an expansion; at the state cap, pause until granted more states (``yield from``).
+
+    Return the budget that ran out, or "" to go on.
+    """
+    stopped = run.exhausted()
+    while stopped == "max-states":
+        more = yield run
+        if not more:
+            break
+        assert run.max_states is not None
+        run.max_states += more
+        stopped = run._over()
+    return stopped
+
+
+def finish(search: Search) -> Result[Any]:
+    """Run a resumable search to its end, granting no states beyond its budget."""
+    try:
+        next(search)
+        search.send(None)
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]
+    raise RuntimeError("a search went on after being told to stop")
 
 
 def shortcut(game: Game[Any, Any], start: Any, path: Sequence[Edge]) -> list[Edge]:

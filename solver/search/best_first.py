@@ -5,7 +5,8 @@ import heapq
 from typing import Any, Callable
 
 from solver.game import Game, Status
-from solver.search.base import Budget, Result, Run, path_to, settle, successors
+from solver.search.base import (Budget, Result, Run, Search, finish, over_budget, path_to, settle,
+                                successors)
 
 Priority = Callable[[int, Any], int]
 
@@ -13,6 +14,14 @@ Priority = Callable[[int, Any], int]
 def best_first(game: Game[Any, Any], start: Any, f: Priority, budget: Budget = Budget(), *,
                optimal: bool = False, newest_first: bool = False,
                name: str = "best_first") -> Result[Any]:
+    """Expand positions in order of f (see ``best_first_search``)."""
+    return finish(best_first_search(game, start, f, budget, optimal=optimal,
+                                    newest_first=newest_first, name=name))
+
+
+def best_first_search(game: Game[Any, Any], start: Any, f: Priority, budget: Budget = Budget(), *,
+                      optimal: bool = False, newest_first: bool = False,
+                      name: str = "best_first") -> Search:
     """Expand positions in order of f(g, position), g the steps played so far.
 
     With ``optimal`` the goal is tested when a position is taken from the queue and a
@@ -43,7 +52,7 @@ def best_first(game: Game[Any, Any], start: Any, f: Priority, budget: Budget = B
                     continue                      # reached again by fewer steps since
                 if is_won(state):
                     return run.result(Status.WON, [pre, *path_to(table, digest)], optimal=True)
-            stopped = run.exhausted()
+            stopped = yield from over_budget(run)
             if stopped:
                 return run.result(Status.UNKNOWN, stopped_by=stopped)
             for edge, child in successors(game, state):
@@ -72,9 +81,15 @@ def best_first(game: Game[Any, Any], start: Any, f: Priority, budget: Budget = B
 def greedy(game: Game[Any, Any], start: Any, budget: Budget = Budget(), *,
            newest_first: bool = False) -> Result[Any]:
     """Expand the position the game's heuristic likes best: usually the quickest win."""
+    return finish(greedy_search(game, start, budget, newest_first=newest_first))
+
+
+def greedy_search(game: Game[Any, Any], start: Any, budget: Budget = Budget(), *,
+                  newest_first: bool = False) -> Search:
+    """Return ``greedy`` as a resumable search (see ``solver.search.base.over_budget``)."""
     heuristic = game.heuristic
-    return best_first(game, start, lambda g, s: heuristic(s), budget,
-                      newest_first=newest_first, name="best_first")
+    return best_first_search(game, start, lambda g, s: heuristic(s), budget,
+                             newest_first=newest_first, name="best_first")
 
 
 def _walk(game: Game[Any, Any], state: Any, edge: tuple[Any, ...]) -> list[tuple[Any, Any]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from solver.game import Game, Status
-from solver.search.base import Budget, Result, Run, settle, successors
+from solver.search.base import Budget, Result, Run, Search, finish, over_budget, settle, successors
 
 
 def dfs(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[Any]:
@@ -14,6 +14,11 @@ def dfs(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[A
     the whole reachable space (up to forced moves, each proven safe) has been seen and
     the verdict is ``lost``.
     """
+    return finish(dfs_search(game, start, budget))
+
+
+def dfs_search(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Search:
+    """Return ``dfs`` as a resumable search (see ``solver.search.base.over_budget``)."""
     run = Run(game, start, budget, "dfs")
     pre, state = settle(game, start)
     if game.is_won(state):
@@ -29,7 +34,7 @@ def dfs(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[A
                     path.append(edge)
                     return run.result(Status.WON, path)
                 if table.add(table.digest(key(child))):
-                    stopped = run.exhausted()
+                    stopped = yield from over_budget(run)
                     if stopped:
                         return run.result(Status.UNKNOWN, stopped_by=stopped)
                     path.append(edge)

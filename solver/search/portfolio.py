@@ -1,58 +1,115 @@
-"""Several strategies in turn with growing state caps: robust where one strategy stalls.
+"""Several strategies taking turns under growing state caps: robust where one stalls.
 
 Greedy best-first search stalls on a plateau of equal heuristic values in some deals,
 and which deals depends on how ties are broken; depth-first search wins others at once.
-The portfolio runs greedy (oldest first), greedy (newest first) and dfs in turn, each
-capped at the same number of stored states, and multiplies the cap by four after each
-round, until one of them decides the deal or the budget runs out. Each run is complete
-within its cap, so a run that empties its frontier proves the deal lost. The work
-wasted on capped runs is bounded by a constant factor of the deciding run's.
+The portfolio runs its members in turn, each a resumable search (it pauses at its state
+cap and goes on from where it stopped when granted more), doubling every member's cap
+after each round, until one of them decides the deal or the budget runs out. No work is
+repeated, so the total is at most the number of members times twice the deciding
+member's own. The default members are greedy (oldest first), greedy (newest first) and
+dfs; a game may name its own with a ``portfolio`` class attribute. Each full member is
+complete, so one that empties its frontier proves the deal lost.
+
+A member named ``narrow_<member>`` runs over the game's ``narrow_moves`` (see
+``solver.search.base.narrowed``): it can win, never prove a loss. When it exhausts its
+narrowed space it leaves the portfolio and the others go on.
 """
 from __future__ import annotations
 
 import dataclasses
 import time
 from functools import partial
-from typing import Any
+from typing import Any, Callable
 
 from solver.game import Game, Status
-from solver.search.base import Budget, Result
-from solver.search.best_first import greedy
-from solver.search.dfs import dfs
+from solver.search.base import Budget, Result, Run, Search, narrowed
+from solver.search.best_first import greedy_search
+from solver.search.dfs import dfs_search
+from solver.table import default_memory
 
 FIRST_CAP = 2_000
-GROWTH = 4
-MEMBERS = (("best_first", greedy), ("best_first_newest", partial(greedy, newest_first=True)),
-           ("dfs", dfs))
+GROWTH = 2
+MEMBERS: dict[str, Callable[..., Search]] = {
+    "best_first": greedy_search,
+    "best_first_newest": partial(greedy_search, newest_first=True),
+    "dfs": dfs_search,
+}
+DEFAULT_MEMBERS = ("best_first", "best_first_newest", "dfs")
+NARROW = "narrow_"
+
+
+def members(game: Game[Any, Any]) -> list[tuple[str, Callable[..., Search], bool]]:
+    """Return (name, resumable search, complete) for each member of the game's portfolio."""
+    names = getattr(game, "portfolio", DEFAULT_MEMBERS)
+    chosen = []
+    for name in names:
+        narrow = name.startswith(NARROW)
+        base = name[len(NARROW):] if narrow else name
+        if base not in MEMBERS:
+            raise ValueError(f"unknown portfolio member {name!r}")
+        if narrow and not hasattr(game, "narrow_moves"):
+            raise ValueError(f"{name!r}: {game.name} has no narrow_moves")
+        chosen.append((name, MEMBERS[base], not narrow))
+    if not any(complete for _, _, complete in chosen):
+        raise ValueError("a portfolio needs a complete member (one not narrowed)")
+    return chosen
 
 
 def portfolio(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[Any]:
-    """Return the first verdict of greedy (two tie orders) and dfs under growing caps."""
-    began, began_cpu, started = time.perf_counter(), time.process_time(), budget.clock()
-    expanded = stored = peak = 0
-    cap = FIRST_CAP
+    """Return the first verdict of the members, taking turns under growing caps."""
+    began, began_cpu = time.perf_counter(), time.process_time()
+    chosen = members(game)
+    memory = (budget.memory if budget.memory is not None else default_memory()) // len(chosen)
+    # Each member stops by itself at the shared deadline (they all start now).
+    cap = FIRST_CAP if budget.max_states is None else \
+        max(1, min(FIRST_CAP, budget.max_states // len(chosen)))
+    share = Budget(max_states=cap, seconds=budget.seconds, memory=memory, cpu=budget.cpu)
+    active: list[tuple[str, Search, bool]] = []
+    runs: dict[str, Run] = {}
+    for name, member, complete in chosen:
+        active.append((name, member(game if complete else narrowed(game), start, share), complete))
+    grant: int | None = None                  # None: start each search
     while True:
-        for name, member in MEMBERS:
-            left = None if budget.seconds is None else budget.seconds - (budget.clock() - started)
-            states_left = None if budget.max_states is None else budget.max_states - stored
-            if (left is not None and left <= 0) or (states_left is not None and states_left <= 0):
-                stopped = "seconds" if left is not None and left <= 0 else "max-states"
-                return _total(Result(Status.UNKNOWN, stopped_by=stopped), expanded, stored,
-                              peak, began, began_cpu, name)
-            limit = cap if states_left is None else min(cap, states_left)
-            result = member(game, start, Budget(max_states=limit, seconds=left,
-                                                memory=budget.memory, cpu=budget.cpu))
-            expanded, stored = expanded + result.expanded, stored + result.stored
-            peak = max(peak, result.peak_memory)
-            capped = result.stopped_by == "max-states" and limit == cap
-            if result.status is not Status.UNKNOWN or not capped:
-                return _total(result, expanded, stored, peak, began, began_cpu, name)
-        cap *= GROWTH
+        for entry in list(active):
+            name, search, complete = entry
+            try:
+                runs[name] = search.send(grant) if grant is not None else next(search)
+            except StopIteration as done:
+                result: Result[Any] = done.value
+                if not complete and result.status is Status.LOST:
+                    active.remove(entry)        # its narrowed space is exhausted: no proof
+                    runs.pop(name, None)
+                    continue
+                others = [run for other, run in runs.items() if other != name]
+                return _total(result, others, began, began_cpu, name, active, search)
+        stored = sum(len(run.table) for run in runs.values())
+        if budget.max_states is not None and stored >= budget.max_states:
+            return _stop(Result(Status.UNKNOWN, stopped_by="max-states"), stored, began,
+                         began_cpu, active)
+        grant = cap * (GROWTH - 1)
+        if budget.max_states is not None:
+            grant = max(1, min(grant, (budget.max_states - stored) // len(active)))
+        cap += grant
 
 
-def _total(result: Result[Any], expanded: int, stored: int, peak: int, began: float,
-           began_cpu: float, member: str) -> Result[Any]:
+def _stop(result: Result[Any], stored: int, began: float, began_cpu: float,
+          active: list[tuple[str, Search, bool]]) -> Result[Any]:
+    for _, search, _ in active:
+        search.close()
     return dataclasses.replace(
-        result, expanded=expanded, stored=stored, peak_memory=peak, strategy="portfolio",
+        result, stored=stored, strategy="portfolio", seconds=time.perf_counter() - began,
+        cpu_seconds=time.process_time() - began_cpu)
+
+
+def _total(result: Result[Any], others: list[Run], began: float, began_cpu: float, member: str,
+           active: list[tuple[str, Search, bool]], done: Search) -> Result[Any]:
+    for _, search, _ in active:
+        if search is not done:
+            search.close()
+    return dataclasses.replace(
+        result, stored=result.stored + sum(len(run.table) for run in others),
+        expanded=result.expanded + sum(run.expanded for run in others),
+        peak_memory=max([result.peak_memory, *(run.table.peak for run in others)]),
+        strategy="portfolio",
         seconds=time.perf_counter() - began, cpu_seconds=time.process_time() - began_cpu,
         extra={**result.extra, "decided_by": member})

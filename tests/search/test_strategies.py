@@ -145,6 +145,27 @@ def test_portfolio_agrees_with_dfs_and_proves_losses_under_small_caps(game, monk
             check_solution(game, state, result.moves)
 
 
+def test_a_games_portfolio_members_are_checked():
+    from solver.search.portfolio import members
+
+    class Named(CountingVerdictKey):
+        portfolio = ("dfs",)
+
+    game = Named(OPTIMAL_TWINS[0])
+    assert [name for name, _, _ in members(game)] == ["dfs"]
+    for names, problem in ((("dfs", "bogus"), "unknown portfolio member"),
+                           (("narrow_dfs", "dfs"), "has no narrow_moves")):
+        Named.portfolio = names
+        with pytest.raises(ValueError, match=problem):
+            members(game)
+    Named.narrow_moves = lambda self, state: self._game.moves(state)
+    Named.portfolio = ("narrow_dfs",)
+    with pytest.raises(ValueError, match="needs a complete member"):
+        members(game)
+    Named.portfolio = ("narrow_dfs", "best_first")
+    assert [complete for _, _, complete in members(game)] == [False, True]
+
+
 def test_portfolio_respects_the_state_budget():
     from solver.search import portfolio
 
