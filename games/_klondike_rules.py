@@ -79,8 +79,13 @@ class _Rules:
 
     # -- moves -----------------------------------------------------------------------
 
-    def moves(self, state: Any) -> list[Any]:
-        """Return the legal search moves, the most promising first."""
+    def moves(self, state: Any, narrow: bool = False) -> list[Any]:
+        """Return the legal search moves, the most promising first.
+
+        With `narrow`, only the moves a quick search tries first (``Klondike.narrow_moves``):
+        no foundation returns, and a run moves off face-up cards only to let the card it
+        uncovers go home.
+        """
         columns, hidden, talon, waste, foundations, redeals = state
         Move, rank_of, suit_of, king = self.Move, self.rank, self.suit, self.king
         children, fits = self.children, self.fits
@@ -117,6 +122,9 @@ class _Rules:
                 if targets is None and not king_move:
                     continue
                 into = uncover if start == low and (low > 0 or start == 0) else others
+                if narrow and into is others and \
+                        foundations[suit_of[column[start - 1]]] + 1 != rank_of[column[start - 1]]:
+                    continue
                 count = n - start
                 if targets is not None:
                     for t in targets:
@@ -134,7 +142,7 @@ class _Rules:
                     waste_plays.append(Move(source, t, count))
             if empty >= 0 and rank_of[card] == king:
                 waste_plays.append(Move(source, empty, count))
-        for s in range(4):
+        for s in range(4 if not narrow else 0):
             r = foundations[s]
             if r:
                 card = make_card(r, s)

@@ -216,6 +216,58 @@ def test_forced_moves_are_low_cards_from_columns_and_draw_one_talon():
     assert three.forced(three.parse(text)) == [Move(0, FOUNDATION, 1)]
 
 
+def test_narrow_moves_leave_out_only_returns_and_runs_that_uncover_nothing_for_home():
+    for game in (GAME, Klondike(draw=3, passes=3), *TWINS):
+        rng = random.Random(5)
+        for number in range(1, 4):
+            state = game.deal(number)
+            for _ in range(150):
+                moves = list(game.moves(state))
+                narrow = list(game.narrow_moves(state))
+                assert set(narrow) <= set(moves)
+                for source, target, count in set(moves) - set(narrow):
+                    if source >= FOUNDATION:
+                        continue                       # a foundation card coming back
+                    column = state.columns[source]
+                    assert source < WASTE and target != FOUNDATION
+                    assert count < len(column) - state.hidden[source]     # face-up card under
+                    uncovered = column[-count - 1]
+                    assert state.foundations[uncovered // 13] + 1 != uncovered % 13 + 1
+                if not moves:
+                    break
+                state = game.play(state, rng.choice(moves))
+
+
+def test_the_portfolio_takes_no_loss_from_its_narrowed_members():
+    # This twin deal is won only by bringing foundation cards back (fd3, fc4, fh2), which
+    # narrow_moves leaves out: the narrowed search exhausts its space, the full one wins.
+    from solver.search import portfolio
+    from solver.search.base import narrowed
+
+    game = Klondike(ranks=6, columns=6, draw=3)
+    state = game.deal(104)
+    assert dfs(narrowed(game), state).status is Status.LOST
+    result = portfolio(game, state)
+    assert result.status is Status.WON
+    check_solution(game, state, result.moves)
+    assert any(game.notation(step).startswith("f") for step in result.moves)
+
+
+@pytest.mark.parametrize("game", TWINS, ids=lambda g: f"r{g.ranks}c{g.columns}d{g.draw}p{g.passes}")
+def test_portfolio_with_narrowed_members_agrees_with_dfs(game, monkeypatch):
+    import importlib
+
+    module = importlib.import_module("solver.search.portfolio")   # the module, not the function
+    monkeypatch.setattr(module, "FIRST_CAP", 10)          # force many capped rounds
+    assert any(name.startswith("narrow_") for name in game.portfolio)
+    for number in range(1, 61):
+        state = game.deal(number)
+        result = module.portfolio(game, state)
+        assert result.status == dfs(game, state).status, number
+        if result.status is Status.WON:
+            check_solution(game, state, result.moves)
+
+
 @pytest.mark.parametrize("game", TWINS, ids=lambda g: f"r{g.ranks}c{g.columns}d{g.draw}p{g.passes}")
 def test_forced_moves_never_change_a_verdict(game):
     counts = {Status.WON: 0, Status.LOST: 0}
