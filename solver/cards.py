@@ -77,6 +77,27 @@ def card_str(card: Card, unicode: bool = False) -> str:
     return RANKS[r - 1] + SUITS[suit(card)]
 
 
+_CARD_TOKEN = re.compile(r"(?<![\w-])(10|[A2-9TJQK])([CDHS])(?![\w-])")
+_RED, _PLAIN = "\033[31m", "\033[0m"
+
+
+def pretty(text: str, colour: bool = False) -> str:
+    """Return a position's text for people: cards as ``10♦``, red suits red with `colour`.
+
+    Without colour the result still parses (card tokens take suit symbols too); colour
+    adds ANSI escapes around red cards, for a terminal only.
+
+    >>> pretty("<7H> TS  Foundations: H-Q")
+    '<7♥> 10♠  Foundations: H-Q'
+    """
+    def card(match: re.Match[str]) -> str:
+        rank_text, suit_text = match.groups()
+        shown = ("10" if rank_text in ("T", "10") else rank_text) + SUIT_SYMBOLS[_SUIT_INDEX[suit_text]]
+        return f"{_RED}{shown}{_PLAIN}" if colour and suit_text in "DH" else shown
+
+    return _CARD_TOKEN.sub(card, text)
+
+
 _FOUNDATION_TOKEN = re.compile(r"([CDHS])-?(0|10|[A2-9TJQK])", re.IGNORECASE)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, Iterator, Optional
@@ -16,6 +17,7 @@ import typer
 
 from games import GAMES, find_game, parse_variants
 from solver import analyze, batch
+from solver.cards import pretty
 from solver.game import SolitaireError, Status
 from solver.search import STRATEGIES, Budget
 
@@ -92,12 +94,22 @@ def games() -> None:
 
 @app.command()
 def deal(game_name: str = GameArg, number: int = typer.Argument(..., help="deal number"),
-         variant: list[str] = VariantOpt) -> None:
-    """Print a numbered deal in the game's text format."""
+         variant: list[str] = VariantOpt,
+         style: str = typer.Option("auto", "--style", help="cards as 'ascii' (TD, what other "
+                                   "solvers read), 'unicode' (10♦) or 'colour' (red suits in red); "
+                                   "auto: colour on a terminal, else ascii")) -> None:
+    """Print a numbered deal in the game's text format (every style reads back as a deal)."""
     with user_errors():
+        if style not in ("auto", "ascii", "unicode", "colour", "color"):
+            raise SolitaireError(f"unknown style {style!r}: choose auto, ascii, unicode or colour")
         game = find_game(game_name, parse_variants(variant))
         state, _ = _position(game, None, number)
-        typer.echo(game.format(state), nl=False)
+        text = game.format(state)
+        if style == "auto":
+            style = "colour" if sys.stdout.isatty() and "NO_COLOR" not in os.environ else "ascii"
+        if style != "ascii":
+            text = pretty(text, colour=style in ("colour", "color"))
+        typer.echo(text, nl=False)
 
 
 @app.command()

@@ -122,6 +122,7 @@ def test_verify_accepts_a_winning_list_and_names_the_first_bad_move():
     (["verify", "freecell", "--deal", "1", "--moves", "1a zz"], "move 2 ('zz') is illegal"),
     (["classify", "freecell", "5-1", "--out", "x.jsonl"], "ends before it starts"),
     (["classify", "freecell", "abc", "--out", "x.jsonl"], "neither a deal range"),
+    (["deal", "freecell", "1", "--style", "fancy"], "unknown style 'fancy'"),
 ])
 def test_user_mistakes_get_one_line_and_status_2(args, phrase, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from typer.testing import CliRunner
 
 from games import GAMES
+from solver.cards import pretty
 from solver.cli import app
 
 runner = CliRunner()
@@ -44,6 +46,20 @@ def test_deal_prints_text_that_parses_back(name):
     result = runner.invoke(app, ["deal", name, "7"])
     assert result.exit_code == 0, result.stderr
     assert game.parse(result.stdout) == game.deal(7)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_deal_in_unicode_reads_back_and_colour_marks_only_red_cards(name):
+    game = GAMES[name]
+    unicode = runner.invoke(app, ["deal", name, "7", "--style", "unicode"])
+    assert unicode.exit_code == 0, unicode.stderr
+    assert game.parse(unicode.stdout) == game.deal(7)
+    assert not re.search(r"(?<![\w-])(10|[A2-9TJQK])[CDHS](?![\w-])", unicode.stdout)
+    coloured = pretty(game.format(game.deal(7)), colour=True)
+    assert coloured.replace("\033[31m", "").replace("\033[0m", "") == unicode.stdout
+    red = re.findall("\033\\[31m(.*?)\033\\[0m", coloured)
+    assert red and all(card[-1] in "♦♥" for card in red)
+    assert len(red) == unicode.stdout.count("♦") + unicode.stdout.count("♥")
 
 
 @pytest.mark.parametrize("name", NAMES)
