@@ -371,18 +371,24 @@ def test_known_deals(record):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("draw,figure,deals", [(1, 0.90480, 50), (3, 0.81945, 30)])
-def test_published_winnability_within_the_sample_interval(draw, figure, deals):
+@pytest.mark.parametrize("draw,figure", [(1, 0.90480), (3, 0.81945)])
+def test_published_winnability_within_the_sample_interval(draw, figure):
     # Blake & Gent, "The Winnability of Klondike Solitaire and Many Other Patience
     # Games": draw 1 90.480% +- 0.116%, draw 3 81.945% +- 0.084% (unlimited passes,
-    # foundation cards may return). The share won among decided deals of a sample must
-    # be consistent with it (data/klondike/winnability.md has the sample's figures).
+    # foundation cards may return). Over PySolFC deals 1-200 with the default portfolio,
+    # 10 CPU s each, the published share must lie between the low end of won/all and
+    # the high end of (won + undecided)/all (95% Wilson intervals): undecided deals are
+    # counted both ways, as they may be either. Most deals must be decided for this to
+    # mean anything (about 85% are; data/klondike/winnability.md has the figures).
+    from solver.search import portfolio
+
     game = Klondike(draw=draw)
+    deals = 200
     won = lost = 0
     for number in range(1, deals + 1):
-        result = greedy(game, game.deal(number), Budget(seconds=10))
+        result = portfolio(game, game.deal(number), Budget(seconds=10, cpu=True))
         won += result.status is Status.WON
         lost += result.status is Status.LOST
-    _, low, high = wilson(won, won + lost)
-    assert won + lost >= deals // 2
-    assert low <= figure <= high
+    unknown = deals - won - lost
+    assert won + lost >= 0.75 * deals
+    assert wilson(won, deals)[1] <= figure <= wilson(won + unknown, deals)[2]
