@@ -69,6 +69,10 @@ class Game(Protocol[S, M]):
     #   verdict_key(state) -> bytes       a coarser key: positions with equal verdict keys
     #       are proven equally winnable, though their shortest wins may differ in length;
     #       dfs and greedy best_first use it, the optimal searches (astar, bfs) use key.
+    #   narrow_moves(state) -> Iterable[M]   a subset of moves where wins usually lie; a
+    #       search over it may win but never proves a loss (solver.search.base.narrowed)
+    #   portfolio: ClassVar[tuple[str, ...]]  the portfolio's members, e.g. ("narrow_dfs",
+    #       "dfs"); see solver.search.portfolio
 
     def heuristic(self, state: S) -> int:
         """Return a guess of the distance to a win (smaller is better)."""
