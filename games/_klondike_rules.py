@@ -103,7 +103,11 @@ class _Rules:
             if not column:
                 empty = t
                 break
-        home, uncover, waste_plays, others, returns = [], [], [], [], []
+        home: list[Any] = []
+        uncover: list[Any] = []
+        waste_plays: list[Any] = []
+        others: list[Any] = []
+        returns: list[Any] = []
         for i, column in enumerate(columns):
             if not column:
                 continue

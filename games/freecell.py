@@ -60,7 +60,7 @@ class Move(NamedTuple):
 
     source: int
     target: int
-    count: int = 1
+    count: int = 1   # type: ignore[assignment]  # shadows tuple.count; the name reads best
 
 
 CELL = 100

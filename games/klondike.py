@@ -95,7 +95,7 @@ class Move(NamedTuple):
 
     source: int
     target: int
-    count: int = 1
+    count: int = 1   # type: ignore[assignment]  # shadows tuple.count; the name reads best
 
 
 @dataclass(frozen=True)
@@ -166,7 +166,9 @@ class Klondike:
     def parse(self, text: str) -> State:
         """Return the position a text describes (format above); raise DealError."""
         check = DealChecker(self.name)
-        foundations, stock, waste, redeals = [0, 0, 0, 0], [], [], 0
+        foundations, redeals = [0, 0, 0, 0], 0
+        stock: list[Card] = []
+        waste: list[Card] = []
         columns: list[bytes] = []
         hidden: list[int] = []
         cards: list[Card] = []

@@ -89,7 +89,7 @@ class Move(NamedTuple):
 
     source: int
     target: int
-    count: int = 1
+    count: int = 1   # type: ignore[assignment]  # shadows tuple.count; the name reads best
 
 
 DEAL = Move(DEAL_SOURCE, DEAL_SOURCE, 0)

@@ -25,7 +25,8 @@ def solve(game: Game[Any, Any], state: Any, strategy: str | None = None,
 
 def default_strategy(game: Game[Any, Any], strategy: str | None = None) -> str:
     """Return `strategy`, or the game's default when it is None."""
-    return strategy or getattr(game, "default_strategy", "portfolio")
+    chosen: str = strategy or str(getattr(game, "default_strategy", "portfolio"))
+    return chosen
 
 
 def record(game: Game[Any, Any], deal: Any, result: Result[Any]) -> dict[str, Any]:

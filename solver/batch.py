@@ -78,7 +78,7 @@ def read_source(source: str) -> list[Task]:
         return _read_file(path)
     parts = source.split(",")
     if all(_RANGE.fullmatch(p) for p in parts):
-        tasks = []
+        tasks: list[Task] = []
         for part in parts:
             found = _RANGE.fullmatch(part)
             assert found

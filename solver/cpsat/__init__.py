@@ -37,9 +37,9 @@ def solve_route(run: Run, game: Game[Any, Any], state: Any, model: cp_model.CpMo
     solver.parameters.num_workers = 1
     if budget.seconds is not None:
         solver.parameters.max_time_in_seconds = max(budget.seconds, 0.001)
-    code = solver.Solve(model)
-    stats = {"conflicts": solver.NumConflicts(), "branches": solver.NumBranches(),
-             "cpsat_status": solver.StatusName(code)}
+    code = solver.solve(model)
+    stats: dict[str, Any] = {"conflicts": solver.num_conflicts, "branches": solver.num_branches,
+             "cpsat_status": solver.status_name(code)}
     if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return run.result(Status.WON, [tuple(route_moves(game, state, solver, variables))],
                           **stats)
@@ -51,7 +51,7 @@ def solve_route(run: Run, game: Game[Any, Any], state: Any, model: cp_model.CpMo
 def route_moves(game: Game[Any, Any], state: Any, solver: cp_model.CpSolver,
                 variables: RouteVars) -> list[Any]:
     """Return the route's moves in order, each named as the game's notation names it."""
-    after = {tail: head for tail, head, literal in variables.arcs if solver.BooleanValue(literal)}
+    after = {tail: head for tail, head, literal in variables.arcs if solver.boolean_value(literal)}
     moves = []
     at = after[DEPOT]
     while at != DEPOT:

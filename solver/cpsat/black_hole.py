@@ -59,18 +59,18 @@ def build_model(game: Game[Any, Any], state: Any) -> tuple[cp_model.CpModel, Var
         return (a % 13 - b % 13) % ranks in (1, ranks - 1)
 
     # -- variables ----------------------------------------------------------------------
-    step = [model.NewIntVar(0, last, f"step_{p}_{j}") for p, j in slots]
+    step = [model.new_int_var(0, last, f"step_{p}_{j}") for p, j in slots]
     arcs: list[tuple[int, int, cp_model.IntVar]] = []
 
     def arc(tail: int, head: int) -> cp_model.IntVar:
-        literal = model.NewBoolVar(f"arc_{tail}_{head}")
+        literal = model.new_bool_var(f"arc_{tail}_{head}")
         arcs.append((tail, head, literal))
         return literal
 
     # -- constraints: the route starts next to the foundation and ends anywhere ----------
     for i, c in enumerate(card):
         if adjacent(c, state.foundation):
-            model.Add(step[i] == 0).OnlyEnforceIf(arc(DEPOT, i + 1))
+            model.add(step[i] == 0).only_enforce_if(arc(DEPOT, i + 1))
         arc(i + 1, DEPOT)
 
     # -- constraints: each card is followed by a card one rank away ----------------------
@@ -80,15 +80,15 @@ def build_model(game: Game[Any, Any], state: Any) -> tuple[cp_model.CpModel, Var
         for k, d in enumerate(card):
             follows = slots[k][0] != slots[i][0] or k == i + 1
             if k != i and follows and adjacent(c, d):
-                model.Add(step[k] == step[i] + 1).OnlyEnforceIf(arc(i + 1, k + 1))
+                model.add(step[k] == step[i] + 1).only_enforce_if(arc(i + 1, k + 1))
 
     # -- constraints: every card once (one circuit through the depot) --------------------
-    model.AddCircuit(arcs)
+    model.add_circuit(arcs)
 
     # -- constraints: each pile from the top down ----------------------------------------
     for i, (p, j) in enumerate(slots):
         if i + 1 < len(slots) and slots[i + 1][0] == p:
-            model.Add(step[i] < step[i + 1])
+            model.add(step[i] < step[i + 1])
 
     # -- objective: none; any route is a win ---------------------------------------------
     return model, Vars(slots, card, arcs, step)

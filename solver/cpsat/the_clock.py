@@ -60,20 +60,20 @@ def build_model(game: Game[Any, Any], state: Any) -> tuple[cp_model.CpModel, Var
     # step[i]: when slots[i] is turned (0 = first). One literal per allowed arc of the
     # route: depot -> top card of the pile due; card -> depot (it is turned last);
     # card -> any card of the pile of its rank.
-    step = [model.NewIntVar(0, last, f"step_{p}_{j}") for p, j in slots]
+    step = [model.new_int_var(0, last, f"step_{p}_{j}") for p, j in slots]
     arcs: list[tuple[int, int, cp_model.IntVar]] = []
 
     def arc(tail: int, head: int) -> cp_model.IntVar:
-        literal = model.NewBoolVar(f"arc_{tail}_{head}")
+        literal = model.new_bool_var(f"arc_{tail}_{head}")
         arcs.append((tail, head, literal))
         return literal
 
     # -- constraints: the route starts at the pile due and ends anywhere ----------------
     if state.next_pile >= 0 and depth[state.next_pile]:
         first = node[state.next_pile, 0]
-        model.Add(step[first - 1] == 0).OnlyEnforceIf(arc(DEPOT, first))
+        model.add(step[first - 1] == 0).only_enforce_if(arc(DEPOT, first))
     for i in range(len(slots)):
-        model.Add(step[i] == last).OnlyEnforceIf(arc(i + 1, DEPOT))
+        model.add(step[i] == last).only_enforce_if(arc(i + 1, DEPOT))
 
     # -- constraints: after a card of rank r comes a card of pile r - 1 (0-based) ---------
     for i, c in enumerate(card):
@@ -81,15 +81,15 @@ def build_model(game: Game[Any, Any], state: Any) -> tuple[cp_model.CpModel, Var
         for j in range(depth[target]):
             k = node[target, j] - 1
             if k != i:
-                model.Add(step[k] == step[i] + 1).OnlyEnforceIf(arc(i + 1, k + 1))
+                model.add(step[k] == step[i] + 1).only_enforce_if(arc(i + 1, k + 1))
 
     # -- constraints: every card once, so the route is one circuit through the depot -----
-    model.AddCircuit(arcs)
+    model.add_circuit(arcs)
 
     # -- constraints: each pile from the top down ----------------------------------------
     for p, j in slots:
         if j + 1 < depth[p]:
-            model.Add(step[node[p, j] - 1] < step[node[p, j + 1] - 1])
+            model.add(step[node[p, j] - 1] < step[node[p, j + 1] - 1])
 
     # -- objective: none; any route is the play itself ------------------------------------
     return model, Vars(slots, card, arcs, step)

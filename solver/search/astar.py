@@ -14,6 +14,6 @@ def astar(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result
     Forced moves are switched off: they are proven not to change a verdict, not to keep
     every shortest solution, so an optimality claim may not lean on them.
     """
-    plain = without_forced(game)
+    plain: Any = without_forced(game)      # the same game, so a Game to the search
     bound = game.lower_bound
     return best_first(plain, start, lambda g, s: g + bound(s), budget, optimal=True, name="astar")

@@ -14,4 +14,5 @@ def bfs(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[A
     A search move may stand for several steps (a macro), so the frontier is ordered by
     steps, not by edges: this is uniform-cost search, breadth-first in the game's unit.
     """
-    return best_first(without_forced(game), start, lambda g, s: g, budget, optimal=True, name="bfs")
+    plain: Any = without_forced(game)      # the same game, so a Game to the search
+    return best_first(plain, start, lambda g, s: g, budget, optimal=True, name="bfs")
