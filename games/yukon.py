@@ -76,7 +76,7 @@ class Move(NamedTuple):
 
     source: int
     target: int
-    count: int
+    count: int   # type: ignore[assignment]  # shadows tuple.count; the name reads best
     card: Card
 
 
@@ -89,6 +89,9 @@ class Yukon:
     columns: int = 7
 
     name: ClassVar[str] = "yukon"
+    # The default portfolio's members (solver.search.portfolio): quick narrowed searches
+    # first, then the complete ones that also prove losses (data/yukon/winnability.md).
+    portfolio: ClassVar[tuple[str, ...]] = ("narrow_best_first", "narrow_dfs", "best_first", "dfs")
     aliases: ClassVar[tuple[str, ...]] = ()
     summary: ClassVar[str] = "7 columns, any face-up card moves with what lies on it"
     variants: ClassVar[dict[str, str]] = {
@@ -113,6 +116,11 @@ class Yukon:
             for parent in parents:
                 children[parent] += (c,)
         object.__setattr__(self, "_children", children)
+        fits = bytearray(52 * 52)                # fits[c * 52 + p]: c may lie on p
+        for c, parents in enumerate(self._parents):  # type: ignore[attr-defined]
+            for parent in parents:
+                fits[c * 52 + parent] = 1
+        object.__setattr__(self, "_fits", bytes(fits))
         object.__setattr__(self, "_kings", tuple(s * 13 + self.ranks - 1 for s in range(4)))
         object.__setattr__(self, "_column_scores", {})
 
@@ -209,19 +217,30 @@ class Yukon:
     # -- rules ------------------------------------------------------------------------
 
     def moves(self, state: State) -> Iterator[Move]:
-        """Return the legal moves: home, then builds that turn a card, other builds, returns.
+        """Return the legal moves, the promising first (dfs tries them in this order).
 
+        Order (only an order: every legal move is returned): moves that turn a face-down
+        card, those of columns with the most face-down cards first; moves home; moves
+        that expose a face-up card the moved card did not fit on (they fix a break in a
+        column's sequence, or empty a column); moves of a stack off a card it already
+        fits on (they only expose that card); cards back from the foundations last.
+        Within a group: sources left to right, longer stacks first, then targets.
+        Measured with dfs on PySolFC deals 1-50 capped at 20,000 stored positions: 32
+        decided, against 27 with home moves first and no split of the other moves.
         Built from the targets: for each column's top card, the (at most two) cards that
         fit on it are looked up in the joined columns (``bytes.find``), so the cost does
         not grow with the number of face-up cards.
         """
         columns, hidden, foundations = state
         children: list[tuple[int, ...]] = self._children  # type: ignore[attr-defined]
+        fits: bytes = self._fits  # type: ignore[attr-defined]
         joined = b"".join(columns)
         starts = list(accumulate(map(len, columns), initial=0))
         home: list[Move] = []
         turning: list[Move] = []
-        other: list[Move] = []
+        fixing: list[Move] = []
+        sideways: list[Move] = []
+        returns: list[Move] = []
         empty_column = -1
         for t, column in enumerate(columns):
             if not column:
@@ -240,15 +259,25 @@ class Yukon:
                 down = hidden[i]
                 if i == t or j < down:
                     continue
-                (turning if j == down and down else other).append(
-                    Move(i, t, starts[i + 1] - g, card))
+                move = Move(i, t, starts[i + 1] - g, card)
+                if j == down and down:
+                    turning.append(move)
+                elif j and fits[card * 52 + columns[i][j - 1]]:
+                    sideways.append(move)
+                else:
+                    fixing.append(move)
         if empty_column >= 0:
             if self.empty == "any":
                 for i, column in enumerate(columns):
                     down = hidden[i]
                     for j in range(max(down, 1), len(column)):
-                        (turning if j == down else other).append(
-                            Move(i, empty_column, len(column) - j, column[j]))
+                        move = Move(i, empty_column, len(column) - j, column[j])
+                        if j == down:
+                            turning.append(move)
+                        elif fits[column[j] * 52 + column[j - 1]]:
+                            sideways.append(move)
+                        else:
+                            fixing.append(move)
             else:
                 for card in self._kings:  # type: ignore[attr-defined]
                     g = joined.find(card)
@@ -258,7 +287,7 @@ class Yukon:
                     j = g - starts[i]
                     down = hidden[i]
                     if j and j >= down:
-                        (turning if j == down else other).append(
+                        (turning if j == down else fixing).append(
                             Move(i, empty_column, starts[i + 1] - g, card))
         parents: list[tuple[int, ...]] = self._parents  # type: ignore[attr-defined]
         tops = {column[-1]: i for i, column in enumerate(columns) if column}
@@ -270,12 +299,36 @@ class Yukon:
             for parent in parents[card]:
                 target = tops.get(parent)
                 if target is not None:
-                    other.append(Move(FROM_FOUNDATION + s, target, 1, card))
+                    returns.append(Move(FROM_FOUNDATION + s, target, 1, card))
             if empty_column >= 0 and (self.empty == "any" or top_rank == self.ranks):
-                other.append(Move(FROM_FOUNDATION + s, empty_column, 1, card))
+                returns.append(Move(FROM_FOUNDATION + s, empty_column, 1, card))
         turning.sort(key=_move_order)
-        other.sort(key=_move_order)
-        return iter(home + turning + other)
+        fixing.sort(key=_move_order)
+        sideways.sort(key=_move_order)
+        turning.sort(key=lambda m: -hidden[m[0]])       # stable: deepest columns first
+        return iter(turning + home + fixing + sideways + returns)
+
+    def narrow_moves(self, state: State) -> Iterator[Move]:
+        """Return the moves a quick search tries: ``moves`` less the ones seldom needed.
+
+        Left out: cards coming back from the foundations, and stacks moved off a card
+        they already fit on unless that card then goes home. A search over these alone is
+        incomplete, so the portfolio takes its wins but never its losses.
+        """
+        columns, hidden, foundations = state
+        fits: bytes = self._fits  # type: ignore[attr-defined]
+        for move in self.moves(state):
+            source, target, count, card = move
+            if source >= FROM_FOUNDATION:
+                continue
+            if target != FOUNDATION:
+                column = columns[source]
+                j = len(column) - count
+                if j > hidden[source] and fits[card * 52 + column[j - 1]]:
+                    under = column[j - 1]
+                    if foundations[under // 13] + 1 != under % 13 + 1:
+                        continue
+            yield move
 
     def play(self, state: State, move: Move) -> State:
         """Return the position after `move`; an exposed face-down card is turned up."""

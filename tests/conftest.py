@@ -1,8 +1,9 @@
 """Shared fixtures: the data folder and a reader for known-answer files."""
 from __future__ import annotations
 
+import random
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
@@ -47,3 +48,20 @@ def assert_bad_deal(game: Any, path: Path, problems: Any, cards: tuple[str, ...]
 @pytest.fixture
 def data() -> Path:
     return DATA
+
+
+def left_out_by_narrow_moves(game: Any, seed: int) -> Iterator[tuple[Any, Any]]:
+    """Yield (position, move) for every move ``narrow_moves`` leaves out along seeded
+    random plays of deals 1-3, checking on the way that it only ever leaves moves out."""
+    rng = random.Random(seed)
+    for number in range(1, 4):
+        state = game.deal(number)
+        for _ in range(150):
+            moves = list(game.moves(state))
+            narrow = list(game.narrow_moves(state))
+            assert set(narrow) <= set(moves)
+            for move in set(moves) - set(narrow):
+                yield state, move
+            if not moves:
+                break
+            state = game.play(state, rng.choice(moves))

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from conftest import DATA, assert_bad_deal, read_known
+from conftest import DATA, assert_bad_deal, left_out_by_narrow_moves, read_known
 from games import find_game
 from games.klondike import FOUNDATION, GAME, STOCK, WASTE, Klondike, Move, State
 from solver.batch import wilson
@@ -218,24 +218,14 @@ def test_forced_moves_are_low_cards_from_columns_and_draw_one_talon():
 
 def test_narrow_moves_leave_out_only_returns_and_runs_that_uncover_nothing_for_home():
     for game in (GAME, Klondike(draw=3, passes=3), *TWINS):
-        rng = random.Random(5)
-        for number in range(1, 4):
-            state = game.deal(number)
-            for _ in range(150):
-                moves = list(game.moves(state))
-                narrow = list(game.narrow_moves(state))
-                assert set(narrow) <= set(moves)
-                for source, target, count in set(moves) - set(narrow):
-                    if source >= FOUNDATION:
-                        continue                       # a foundation card coming back
-                    column = state.columns[source]
-                    assert source < WASTE and target != FOUNDATION
-                    assert count < len(column) - state.hidden[source]     # face-up card under
-                    uncovered = column[-count - 1]
-                    assert state.foundations[uncovered // 13] + 1 != uncovered % 13 + 1
-                if not moves:
-                    break
-                state = game.play(state, rng.choice(moves))
+        for state, (source, target, count) in left_out_by_narrow_moves(game, seed=5):
+            if source >= FOUNDATION:
+                continue                               # a foundation card coming back
+            column = state.columns[source]
+            assert source < WASTE and target != FOUNDATION
+            assert count < len(column) - state.hidden[source]     # face-up card under
+            uncovered = column[-count - 1]
+            assert state.foundations[uncovered // 13] + 1 != uncovered % 13 + 1
 
 
 def test_the_portfolio_takes_no_loss_from_its_narrowed_members():

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from conftest import DATA, assert_bad_deal, read_known
+from conftest import DATA, assert_bad_deal, left_out_by_narrow_moves, read_known
 from games.yukon import FOUNDATION, FROM_FOUNDATION, GAME, Move, State, Yukon
 from solver.cards import parse_card, pysol_layout
 from solver.game import DealProblem, Status
@@ -96,6 +96,18 @@ def test_legal_moves_of_a_literal_position():
     state = TWIN.parse(LITERAL)
     assert {TWIN.notation(m) for m in TWIN.moves(state)} == {
         "4f", "1-3:4D", "2-3:4S", "5-3:4C", "4-1:AS", "5-2:2S", "f1:AC"}
+
+
+def test_moves_come_turning_first_then_home_then_fixing_then_sideways_then_returns():
+    # 4D and 4C turn a face-down card; AS goes home; 4S (off the 4H) and 2S (off the
+    # 4C) expose a card they did not fit on; AS lies on the 2D it fits on; AC comes back
+    state = TWIN.parse(LITERAL)
+    assert [TWIN.notation(m) for m in TWIN.moves(state)] == [
+        "1-3:4D", "5-3:4C", "4f", "2-3:4S", "5-2:2S", "4-1:AS", "f1:AC"]
+    deeper = TWIN.parse(LITERAL.replace("<AD> 4C 2S", "<AD> <4C> 2S").replace(
+        "<2C> 4D 3S 2H", "<2H> 4D 3S").replace("C-A", "C-2"))
+    # the 2S turns a card of the column with 2 face-down cards: it comes first
+    assert [TWIN.notation(m) for m in TWIN.moves(deeper)][:2] == ["5-2:2S", "1-3:4D"]
 
 
 def test_empty_column_takes_any_card_in_the_any_variant():
@@ -245,6 +257,36 @@ def test_dfs_and_best_first_agree_on_twins():
     for number in range(1, 121):
         start = TWIN_5.deal(number)
         assert dfs(TWIN_5, start).status == greedy(TWIN_5, start).status, number
+
+
+def test_narrow_moves_leave_out_only_returns_and_stacks_that_uncover_a_card_they_fit():
+    for game in (GAME, TWIN_5, Yukon(ranks=4, columns=5, empty="any")):
+        for state, (source, target, count, card) in left_out_by_narrow_moves(game, seed=3):
+            if source >= FROM_FOUNDATION:
+                continue                               # a foundation card coming back
+            column = state.columns[source]
+            under = column[-count - 1]
+            assert target != FOUNDATION and len(column) - count > state.hidden[source]
+            assert under % 13 == card % 13 + 1 and (under // 13 in (1, 2)) != (card // 13 in (1, 2))
+            assert state.foundations[under // 13] != under % 13      # it cannot go home
+
+
+@pytest.mark.parametrize("game", [TWIN, TWIN_5], ids=["4x5", "5x5"])
+def test_portfolio_with_narrowed_members_agrees_with_dfs(game, monkeypatch):
+    import importlib
+
+    module = importlib.import_module("solver.search.portfolio")   # the module, not the function
+    monkeypatch.setattr(module, "FIRST_CAP", 10)          # force many rounds
+    assert any(name.startswith("narrow_") for name in game.portfolio)
+    verdicts = set()
+    for number in range(1, 81):
+        state = game.deal(number)
+        result = module.portfolio(game, state)
+        assert result.status == dfs(game, state).status, number
+        verdicts.add(result.status)
+        if result.status is Status.WON:
+            check_solution(game, state, result.moves)
+    assert verdicts == {Status.WON, Status.LOST}
 
 
 def test_any_card_to_an_empty_column_wins_whatever_kings_only_wins():
