@@ -139,7 +139,8 @@ def _print_verdict(item: dict[str, Any]) -> None:
     length = f", {item['length']} moves{' (optimal)' if item['optimal'] else ''}" \
         if item["status"] == "won" else ""
     typer.echo(f"{item['game']} {item['deal']}: {words[item['status']]}{length}; "
-               f"{item['states']} states, {item['seconds']:.2f} s ({item['strategy']})")
+               f"{item['states']} states, {item['seconds']:.2f} s ({item['strategy']}"
+               + (f": {item['decided_by']})" if item.get("decided_by") else ")"))
 
 
 @app.command()
