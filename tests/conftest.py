@@ -65,3 +65,25 @@ def left_out_by_narrow_moves(game: Any, seed: int) -> Iterator[tuple[Any, Any]]:
             if not moves:
                 break
             state = game.play(state, rng.choice(moves))
+
+
+def portfolio_verdicts_agree_with_dfs(game: Any, numbers: range, monkeypatch: Any) -> set[Any]:
+    """Check the default portfolio, under tiny caps (many rounds, many pauses and
+    resumptions), gives dfs's verdict on each deal and a verified win; return the verdicts."""
+    import importlib
+
+    from solver.game import Status
+    from solver.search import dfs
+    from solver.verify import check_solution
+
+    module = importlib.import_module("solver.search.portfolio")   # the module, not the function
+    monkeypatch.setattr(module, "FIRST_CAP", 10)
+    verdicts = set()
+    for number in numbers:
+        state = game.deal(number)
+        result = module.portfolio(game, state)
+        assert result.status == dfs(game, state).status, number
+        verdicts.add(result.status)
+        if result.status is Status.WON:
+            check_solution(game, state, result.moves)
+    return verdicts

@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from conftest import DATA, assert_bad_deal, left_out_by_narrow_moves, read_known
+from conftest import (DATA, assert_bad_deal, left_out_by_narrow_moves,
+                      portfolio_verdicts_agree_with_dfs, read_known)
 from games import find_game
 from games.klondike import FOUNDATION, GAME, STOCK, WASTE, Klondike, Move, State
 from solver.batch import wilson
@@ -245,18 +246,8 @@ def test_the_portfolio_takes_no_loss_from_its_narrowed_members():
 
 @pytest.mark.parametrize("game", TWINS, ids=lambda g: f"r{g.ranks}c{g.columns}d{g.draw}p{g.passes}")
 def test_portfolio_with_narrowed_members_agrees_with_dfs(game, monkeypatch):
-    import importlib
-
-    module = importlib.import_module("solver.search.portfolio")   # the module, not the function
-    monkeypatch.setattr(module, "FIRST_CAP", 10)          # force many capped rounds
     assert any(name.startswith("narrow_") for name in game.portfolio)
-    for number in range(1, 61):
-        state = game.deal(number)
-        result = module.portfolio(game, state)
-        assert result.status == dfs(game, state).status, number
-        if result.status is Status.WON:
-            check_solution(game, state, result.moves)
-
+    portfolio_verdicts_agree_with_dfs(game, range(1, 61), monkeypatch)
 
 @pytest.mark.parametrize("game", TWINS, ids=lambda g: f"r{g.ranks}c{g.columns}d{g.draw}p{g.passes}")
 def test_forced_moves_never_change_a_verdict(game):

@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from conftest import DATA, assert_bad_deal, left_out_by_narrow_moves, read_known
+from conftest import (DATA, assert_bad_deal, left_out_by_narrow_moves,
+                      portfolio_verdicts_agree_with_dfs, read_known)
 from games.yukon import FOUNDATION, FROM_FOUNDATION, GAME, Move, State, Yukon
 from solver.cards import parse_card, pysol_layout
 from solver.game import DealProblem, Status
@@ -273,21 +274,9 @@ def test_narrow_moves_leave_out_only_returns_and_stacks_that_uncover_a_card_they
 
 @pytest.mark.parametrize("game", [TWIN, TWIN_5], ids=["4x5", "5x5"])
 def test_portfolio_with_narrowed_members_agrees_with_dfs(game, monkeypatch):
-    import importlib
-
-    module = importlib.import_module("solver.search.portfolio")   # the module, not the function
-    monkeypatch.setattr(module, "FIRST_CAP", 10)          # force many rounds
     assert any(name.startswith("narrow_") for name in game.portfolio)
-    verdicts = set()
-    for number in range(1, 81):
-        state = game.deal(number)
-        result = module.portfolio(game, state)
-        assert result.status == dfs(game, state).status, number
-        verdicts.add(result.status)
-        if result.status is Status.WON:
-            check_solution(game, state, result.moves)
+    verdicts = portfolio_verdicts_agree_with_dfs(game, range(1, 81), monkeypatch)
     assert verdicts == {Status.WON, Status.LOST}
-
 
 def test_any_card_to_an_empty_column_wins_whatever_kings_only_wins():
     free = Yukon(ranks=4, columns=5, empty="any")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import portfolio_verdicts_agree_with_dfs
 from games.freecell import FreeCell
 from solver.game import Status
 from solver.search import Budget, astar, bfs, dfs, greedy, without_forced
@@ -133,17 +134,7 @@ def test_a_games_default_strategy_is_used_when_none_is_named():
 
 @pytest.mark.parametrize("game", TWINS, ids=lambda g: f"r{g.ranks}c{g.columns}x{g.cells}{g.build[0]}")
 def test_portfolio_agrees_with_dfs_and_proves_losses_under_small_caps(game, monkeypatch):
-    import importlib
-
-    module = importlib.import_module("solver.search.portfolio")   # the module, not the function
-    monkeypatch.setattr(module, "FIRST_CAP", 10)          # force many capped rounds
-    for number in range(1, 61):
-        state = game.deal(number)
-        result = module.portfolio(game, state)
-        assert result.status == dfs(game, state).status, number
-        if result.status is Status.WON:
-            check_solution(game, state, result.moves)
-
+    portfolio_verdicts_agree_with_dfs(game, range(1, 61), monkeypatch)
 
 def test_a_games_portfolio_members_are_checked():
     from solver.search.portfolio import members
