@@ -20,10 +20,12 @@ from solver.game import Game, Status
 from solver.search.base import Budget, Result, Run, path_to, settle, successors
 
 START_WIDTH = 256
+PASS_LIMIT = 300            # a pass storing more than this many positions per unit of width
+                            # is wandering instead of dying out: start a wider one
 
 
 def beam(game: Game[Any, Any], start: Any, budget: Budget = Budget(), *,
-         width: int = START_WIDTH) -> Result[Any]:
+         width: int = START_WIDTH, pass_limit: int | None = PASS_LIMIT) -> Result[Any]:
     """Search depth by depth, keeping the `width` best positions of each; widen and retry."""
     run = Run(game, start, budget, "beam")
     pre, state = settle(game, start)
@@ -64,6 +66,8 @@ def beam(game: Game[Any, Any], start: Any, budget: Budget = Budget(), *,
                 for _, _, child_digest, child, parent, edge in chosen:
                     table.add(child_digest, (parent, edge))
                     level.append((child_digest, child))
+                if pruned and pass_limit is not None and len(table) > pass_limit * width:
+                    break                       # wandering: widen
             if not pruned:                      # a full breadth-first search: exhausted
                 return run.result(Status.LOST, width=width)
             width *= 2

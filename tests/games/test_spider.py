@@ -433,6 +433,22 @@ def test_beam_agrees_with_dfs_on_twins(game: Spider) -> None:
     assert game.suits == 1 or statuses == {Status.WON, Status.LOST}
 
 
+@pytest.mark.parametrize("game", TWINS[1:])
+def test_beam_cutting_wandering_passes_keeps_every_verdict(game: Spider) -> None:
+    """A pass cut short (here: once it stores 20 positions per unit of width) pruned, so
+    it proves nothing; the beam widens until a pass prunes nothing, and agrees with dfs."""
+    from solver.search.beam import beam
+
+    cut = 0
+    for number in range(1, 21):
+        a = dfs(game, game.deal(number), Budget(max_states=100_000))
+        b = beam(game, game.deal(number), Budget(max_states=100_000), width=2, pass_limit=20)
+        assert a.status is b.status is not Status.UNKNOWN, number
+        uncut = beam(game, game.deal(number), Budget(max_states=100_000), width=2, pass_limit=None)
+        cut += b.extra["width"] != uncut.extra["width"]
+    assert cut                                   # the limit did cut some passes
+
+
 @pytest.mark.slow
 def test_beam_wins_two_suit_deals() -> None:
     from solver.search.beam import beam
