@@ -12,6 +12,7 @@ from typing import Any
 from solver.cards import is_red, make_card, rank, suit
 
 WASTE, STOCK, FOUNDATION = 10, 11, 12
+_DOWN = [bytes((h,)) for h in range(256)]      # a face-down count as a key byte
 
 
 class _Rules:
@@ -295,13 +296,18 @@ class _Rules:
 
     # -- keys ------------------------------------------------------------------------
 
+    def key(self, state: Any, waste: int) -> bytes:
+        """Return the key (see Klondike.key) with `waste` written for the waste size."""
+        columns, hidden, talon, _, _, redeals = state
+        return b"\xff".join(sorted([_DOWN[h] + c for c, h in zip(columns, hidden)])) + \
+            bytes((254, waste, redeals)) + talon
+
     def verdict_key(self, state: Any) -> bytes:
         """Return the key with every on-cycle waste size written 255 (see Klondike)."""
-        columns, hidden, talon, waste, _, redeals = state
-        if self.passes is None and (waste == len(talon) or waste % self.draw == 0):
+        waste = state.waste
+        if self.passes is None and (waste == len(state.talon) or waste % self.draw == 0):
             waste = 255
-        return b"\xff".join(sorted([bytes((h,)) + c for c, h in zip(columns, hidden)])) + \
-            bytes((254, waste, redeals)) + talon
+        return self.key(state, waste)
 
     # -- guidance --------------------------------------------------------------------
 

@@ -303,9 +303,7 @@ class Klondike:
         the step counts A* and uniform-cost search prove minimal; ``verdict_key``
         merges them for the searches that only want a verdict.
         """
-        columns, hidden, talon, waste, _, redeals = state
-        return b"\xff".join(sorted(bytes((h,)) + c for c, h in zip(columns, hidden))) + \
-            bytes((254, waste, redeals)) + talon
+        return self._rules.key(state, state.waste)  # type: ignore[attr-defined, no-any-return]
 
     def verdict_key(self, state: State) -> bytes:
         """Return ``key`` with the waste size merged where turning alone links positions.

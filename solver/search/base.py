@@ -81,20 +81,24 @@ def successors(game: Game[Any, Any], state: Any) -> Iterator[tuple[Edge, Any]]:
         yield tuple(edge), child
 
 
-class without_forced:
-    """The same game with no forced moves (for optimal search and for the safety tests)."""
+class _View:
+    """The same game seen through one changed method; everything else is the game's."""
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self._game = game
-
-    def forced(self, state: Any) -> list[Any]:
-        return []
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._game, name)
 
 
-class narrowed:
+class without_forced(_View):
+    """The same game with no forced moves (for optimal search and for the safety tests)."""
+
+    def forced(self, state: Any) -> list[Any]:
+        return []
+
+
+class narrowed(_View):
     """The same game whose search moves are its ``narrow_moves``: a quick, incomplete search.
 
     A game may offer ``narrow_moves(state)``, a subset of ``moves`` where wins usually
@@ -105,11 +109,8 @@ class narrowed:
     """
 
     def __init__(self, game: Game[Any, Any]) -> None:
-        self._game = game
+        super().__init__(game)
         self.moves = game.narrow_moves            # type: ignore[attr-defined]
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._game, name)
 
 
 class Run:
