@@ -66,6 +66,7 @@ from typing import Any, ClassVar, Iterator, NamedTuple
 from solver.cards import (SUITS, Card, build_reason, card_str, foundation_str, is_red, make_card,
                           parse_card, parse_foundation, pysol_layout, rank, suit)
 from solver.game import DealChecker, DealProblem, InvalidMoveError
+from games._deadlock import stuck_cards, stuck_reason
 
 WASTE = 10                  # move source: the waste's top card
 STOCK = 11                  # move source of a stock turn (and of the waste-play macro)
@@ -292,6 +293,18 @@ class Klondike:
         return sum(state.foundations) == 4 * self.ranks
 
     # -- search support ---------------------------------------------------------------
+
+    def dead_end(self, state: State) -> str:
+        """Return a proof that the position is lost when some cards can never leave their
+        columns (``games._deadlock``; talon cards count as available at any time), else "".
+
+        Deal 29: the QH and QD each wait for a black King, and both lie under them.
+
+        >>> GAME.dead_end(GAME.deal(29)).split(": ")[1]
+        '3S KC QD 8D AC 6H TD KS 7H QH'
+        """
+        stuck = stuck_cards(state.columns, state.hidden, self.ranks)
+        return stuck_reason(stuck) if stuck else ""
 
     def key(self, state: State) -> bytes:
         """Columns are interchangeable: sort them, each with its face-down count.

@@ -47,6 +47,7 @@ from typing import Any, ClassVar, Iterator, NamedTuple
 from solver.cards import (Card, build_reason, card_str, foundation_str, is_red, make_card,
                           parse_card, parse_foundation, pysol_layout, rank, suit)
 from solver.game import DealChecker, DealProblem, InvalidMoveError
+from games._deadlock import stuck_cards, stuck_reason
 
 FOUNDATION = 255                # target of a move home
 FROM_FOUNDATION = 100           # source 100 + suit: a foundation's top card comes back
@@ -225,6 +226,11 @@ class Yukon:
         column's sequence, or empty a column); moves of a stack off a card it already
         fits on (they only expose that card); cards back from the foundations last.
         Within a group: sources left to right, longer stacks first, then targets.
+        A position proven dead (``dead_end``: cards that can never leave their columns)
+        has no moves: on deal 118 dfs then proves the loss in 30,804 positions instead of
+        346,601 (3.1 CPU s against 16.0), and on deal 51 it wins at once instead of
+        losing itself in a dead subtree of over a million positions. The check costs
+        about as much as the rest of an expansion.
         Measured with dfs on PySolFC deals 1-50 capped at 20,000 stored positions: 32
         decided, against 27 with home moves first and no split of the other moves.
         Built from the targets: for each column's top card, the (at most two) cards that
@@ -232,6 +238,8 @@ class Yukon:
         not grow with the number of face-up cards.
         """
         columns, hidden, foundations = state
+        if stuck_cards(columns, hidden, self.ranks, self.empty == "any"):
+            return iter(())        # a dead position: no line of play wins (``dead_end``)
         children: list[tuple[int, ...]] = self._children  # type: ignore[attr-defined]
         fits: bytes = self._fits  # type: ignore[attr-defined]
         joined = b"".join(columns)
@@ -359,6 +367,12 @@ class Yukon:
         return sum(state.foundations) == 4 * self.ranks
 
     # -- search support ---------------------------------------------------------------
+
+    def dead_end(self, state: State) -> str:
+        """Return a proof that the position is lost when some cards can never leave their
+        columns (``games._deadlock``), else ""."""
+        stuck = stuck_cards(state.columns, state.hidden, self.ranks, any_to_empty=self.empty == "any")
+        return stuck_reason(stuck) if stuck else ""
 
     def key(self, state: State) -> bytes:
         """Columns are interchangeable: sort them, each with its face-down count.

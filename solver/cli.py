@@ -134,7 +134,9 @@ def solve(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Option
 
 
 def _print_verdict(item: dict[str, Any]) -> None:
-    words = {"won": "won", "lost": "lost (proven: every reachable position was searched)",
+    proven = f"proven: {item['proof']}" if item.get("proof") else \
+        "proven: every reachable position was searched"
+    words = {"won": "won", "lost": f"lost ({proven})",
              "unknown": f"unknown (the {item.get('stopped_by', '')} budget ran out; not a proof)"}
     length = f", {item['length']} moves{' (optimal)' if item['optimal'] else ''}" \
         if item["status"] == "won" else ""

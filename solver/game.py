@@ -73,6 +73,9 @@ class Game(Protocol[S, M]):
     #       search over it may win but never proves a loss (solver.search.base.narrowed)
     #   portfolio: ClassVar[tuple[str, ...]]  the portfolio's members, e.g. ("narrow_dfs",
     #       "dfs"); see solver.search.portfolio
+    #   dead_end(state) -> str            a proof, in one line, that no win is reachable
+    #       from `state` ("" when none is found); every strategy asks it of its start
+    #       position first (solver.search.checked), so it must be sound, not just likely
 
     def heuristic(self, state: S) -> int:
         """Return a guess of the distance to a win (smaller is better)."""

@@ -1,10 +1,12 @@
 """Search strategies, one per module, all ``(game, start, budget) -> Result``."""
 from __future__ import annotations
 
+import functools
 import importlib
+import time
 from typing import Any, Callable
 
-from solver.game import Game, SolitaireError
+from solver.game import Game, SolitaireError, Status
 from solver.search.astar import astar
 from solver.search.base import Budget, Result, without_forced
 from solver.search.beam import beam
@@ -45,13 +47,41 @@ STRATEGIES: dict[str, Strategy] = {
 OPTIMAL_STRATEGIES = ("astar", "bfs")
 
 
+def checked(strategy: Strategy, name: str) -> Strategy:
+    """Return `strategy` preceded by the game's static proof of loss, where it has one.
+
+    A game may offer ``dead_end(state)``: a one-line proof that no win is reachable (see
+    ``solver.game``). A start position it proves dead is ``lost`` with no search, and the
+    proof goes with the Result (``extra["proof"]``). Searches themselves never call it:
+    checked on every position it would cost more than it saves (on PySolFC Klondike's lost
+    deals 61 and 73 it pruned nothing inside the search), while on a start position it
+    decides deals whose spaces no search exhausts in time.
+    """
+    @functools.wraps(strategy)
+    def search(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[Any]:
+        dead_end = getattr(game, "dead_end", None)
+        if dead_end is not None:
+            began, began_cpu = time.perf_counter(), time.process_time()
+            proof = dead_end(start)
+            if proof:
+                return Result(Status.LOST, strategy=name,
+                              seconds=time.perf_counter() - began,
+                              cpu_seconds=time.process_time() - began_cpu,
+                              extra={"proof": proof})
+        return strategy(game, start, budget)
+    return search
+
+
 def find_strategy(name: str) -> Strategy:
-    """Return the strategy called `name` (``best-first`` and ``best_first`` alike)."""
+    """Return the strategy called `name` (``best-first`` and ``best_first`` alike).
+
+    The strategy comes ``checked``: a start position the game proves dead is lost at once.
+    """
     strategy = STRATEGIES.get(name.replace("-", "_"))
     if strategy is None:
         raise SolitaireError(f"unknown strategy {name!r}; choose one of {', '.join(STRATEGIES)}")
-    return strategy
+    return checked(strategy, name.replace("-", "_"))
 
 
-__all__ = ["Budget", "Result", "STRATEGIES", "find_strategy", "without_forced",
+__all__ = ["Budget", "Result", "STRATEGIES", "find_strategy", "checked", "without_forced",
            "dfs", "greedy", "astar", "bfs", "cpsat", "portfolio", "beam"]
