@@ -7,7 +7,8 @@ because this is the hot path of every Spider search. Cards are ints ``suit * 13 
 """
 from __future__ import annotations
 
-from typing import Any
+from operator import itemgetter
+from typing import Any, Callable
 
 from solver.cards import make_card
 
@@ -81,7 +82,7 @@ class _Rules:
         self.game = game
         self.ranks = game.ranks
         self.cache: dict[tuple[int, bytes], int] = {}
-        self.ties: dict[bytes, tuple[list[int], bytes, list[list[int]]]] = {}
+        self.ties: dict[bytes, tuple[Callable[..., Any], bytes, list[list[int]]]] = {}
         self.complete = {bytes(make_card(r, s) for r in range(game.ranks, 0, -1)): s
                          for s in range(4)}
         # cost[below * 64 + above] of two face-up neighbours, for the heuristic
@@ -200,10 +201,12 @@ class _Rules:
         if info is None:
             if len(self.ties) > _CACHE_LIMIT:
                 self.ties.clear()
-            info = self.ties[stock] = _stock_order(stock, len(columns))
-        order, prefix, groups = info
-        new_columns = [columns[i] for i in order]
-        new_hidden = bytearray(hidden[i] for i in order)
+            order, prefix, groups = _stock_order(stock, len(columns))
+            pick = itemgetter(*order) if len(order) > 1 else lambda items: (items[order[0]],)
+            info = self.ties[stock] = pick, prefix, groups
+        pick, prefix, groups = info
+        new_columns = list(pick(columns))
+        new_hidden = bytearray(pick(hidden))
         for group in groups:
             chunks = sorted((new_hidden[p], new_columns[p]) for p in group)
             for p, (down, column) in zip(group, chunks):
