@@ -142,8 +142,12 @@ class Run:
         return ""
 
     def result(self, status: Status, path: Sequence[Edge] = (), *, optimal: bool = False,
-               stopped_by: str = "", **extra: Any) -> Result[Any]:
-        """Build the Result; a won path is expanded to steps and verified first."""
+               stopped_by: str = "", stored: int | None = None, **extra: Any) -> Result[Any]:
+        """Build the Result; a won path is expanded to steps and verified first.
+
+        `stored` is the positions stored in all (default: the table's size now; a search
+        that empties its table on the way, like beam's restarts, counts the earlier ones).
+        """
         steps: tuple[Any, ...] = ()
         if status is Status.WON:
             if not optimal:
@@ -151,7 +155,8 @@ class Run:
             steps = tuple(to_steps(self.game, self.start, path))
             check_solution(self.game, self.start, steps)
         return Result(status, steps, optimal=optimal, expanded=self.expanded,
-                      stored=len(self.table), seconds=time.perf_counter() - self.began,
+                      stored=len(self.table) if stored is None else stored,
+                      seconds=time.perf_counter() - self.began,
                       stopped_by=stopped_by, strategy=self.strategy,
                       peak_memory=self.table.peak,
                       cpu_seconds=time.process_time() - self.began_cpu, extra=extra)

@@ -33,9 +33,16 @@ def beam(game: Game[Any, Any], start: Any, budget: Budget = Budget(), *,
         return run.result(Status.WON, [pre])
     table, is_won, heuristic = run.table, game.is_won, game.heuristic
     key = getattr(game, "verdict_key", game.key)
+    earlier = 0                                 # positions stored by the passes before
     try:
         while True:
+            earlier += len(table)
             table.entries.clear()               # each pass starts afresh
+            if budget.max_states is not None:   # the state budget counts every pass
+                run.max_states = budget.max_states - earlier
+                if run.max_states <= 0:
+                    return run.result(Status.UNKNOWN, stopped_by="max-states", width=width,
+                                      stored=earlier)
             root = table.digest(key(state))
             table.add(root, None)
             level = [(root, state)]
@@ -46,7 +53,8 @@ def beam(game: Game[Any, Any], start: Any, budget: Budget = Budget(), *,
                 for digest, position in level:
                     stopped = run.exhausted()
                     if stopped:
-                        return run.result(Status.UNKNOWN, stopped_by=stopped, width=width)
+                        return run.result(Status.UNKNOWN, stopped_by=stopped, width=width,
+                                          stored=earlier + len(table))
                     for edge, child in successors(game, position):
                         child_digest = table.digest(key(child))
                         if child_digest in table.entries or child_digest in children:
@@ -54,7 +62,7 @@ def beam(game: Game[Any, Any], start: Any, budget: Budget = Budget(), *,
                         if is_won(child):
                             table.add(child_digest, (digest, edge))
                             return run.result(Status.WON, [pre, *path_to(table, child_digest)],
-                                              width=width)
+                                              width=width, stored=earlier + len(table))
                         tie += 1
                         children[child_digest] = (heuristic(child), tie, child_digest, child,
                                                   digest, edge)
@@ -69,7 +77,8 @@ def beam(game: Game[Any, Any], start: Any, budget: Budget = Budget(), *,
                 if pruned and pass_limit is not None and len(table) > pass_limit * width:
                     break                       # wandering: widen
             if not pruned:                      # a full breadth-first search: exhausted
-                return run.result(Status.LOST, width=width)
+                return run.result(Status.LOST, width=width, stored=earlier + len(table))
             width *= 2
     except MemoryError:
-        return run.result(Status.UNKNOWN, stopped_by="memory", width=width)
+        return run.result(Status.UNKNOWN, stopped_by="memory", width=width,
+                          stored=earlier + len(table))

@@ -179,3 +179,13 @@ def test_shortcut_keeps_a_win_and_never_lengthens_it():
         steps = to_steps(game, start, shorter)
         check_solution(game, start, steps)
         assert len(steps) <= len(result.moves)
+
+
+def test_beam_counts_every_pass_against_the_state_budget():
+    from solver.search import beam
+
+    game = FreeCell()
+    result = beam(game, game.deal(11982), Budget(max_states=5_000), width=8)
+    assert result.status is Status.UNKNOWN and result.stopped_by == "max-states"
+    assert result.extra["width"] > 8                      # it restarted wider on the way
+    assert 5_000 <= result.stored <= 5_000 + result.extra["width"]   # a level adds `width`
