@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from games._deadlock import stuck_cards
 from solver.cards import is_red, make_card, rank, suit
 
 WASTE, STOCK, FOUNDATION = 10, 11, 12
@@ -89,8 +88,6 @@ class _Rules:
         uncovers go home.
         """
         columns, hidden, talon, waste, foundations, redeals = state
-        if narrow and stuck_cards(columns, hidden, self.king):
-            return []
         Move, rank_of, suit_of, king = self.Move, self.rank, self.suit, self.king
         children, fits = self.children, self.fits
         # onto[c]: the columns whose top card c fits on, in the order of c's parents

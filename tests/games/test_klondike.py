@@ -218,12 +218,8 @@ def test_forced_moves_are_low_cards_from_columns_and_draw_one_talon():
 
 
 def test_narrow_moves_leave_out_only_returns_and_runs_that_uncover_nothing_for_home():
-    dead = 0
     for game in (GAME, Klondike(draw=3, passes=3), *TWINS):
         for state, (source, target, count) in left_out_by_narrow_moves(game, seed=5):
-            if game.dead_end(state):
-                dead += 1                              # a lost position: no move at all
-                continue
             if source >= FOUNDATION:
                 continue                               # a foundation card coming back
             column = state.columns[source]
@@ -231,7 +227,6 @@ def test_narrow_moves_leave_out_only_returns_and_runs_that_uncover_nothing_for_h
             assert count < len(column) - state.hidden[source]     # face-up card under
             uncovered = column[-count - 1]
             assert state.foundations[uncovered // 13] + 1 != uncovered % 13 + 1
-    assert dead                                        # random play does reach some
 
 
 def test_the_portfolio_takes_no_loss_from_its_narrowed_members():
