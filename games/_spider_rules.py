@@ -19,6 +19,7 @@ _STOCK_MARK = b"\xfe"
 # heuristic weights, chosen by short runs of the beam (Spider's default strategy) over the
 # first deals of each suit count (data/spider/winnability.md)
 HIDDEN_WEIGHT = 12         # a face-down card
+DEEP_HIDDEN_WEIGHT = 16    # the same in the beam's second heuristic (Spider.beam_heuristics)
 BREAK_WEIGHT = 6           # face-up neighbours that are not in sequence at all
 # in rank sequence but of different suits: dearer than no sequence at all, so an off-suit
 # build is made only when it turns a card or empties a column. An off-suit pair cannot
@@ -78,9 +79,10 @@ def _stock_order(stock: bytes, width: int) -> tuple[list[int], bytes, list[list[
 class _Rules:
     """The rules of one Spider variant, precomputed."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, hidden_weight: int = HIDDEN_WEIGHT) -> None:
         self.game = game
         self.ranks = game.ranks
+        self.hidden_weight = hidden_weight
         self.cache: dict[tuple[int, bytes], int] = {}
         self.ties: dict[bytes, tuple[Callable[..., Any], bytes, list[list[int]]]] = {}
         self.complete = {bytes(make_card(r, s) for r in range(game.ranks, 0, -1)): s
@@ -241,7 +243,7 @@ class _Rules:
     def column_cost(self, column: bytes, hidden: int) -> int:
         """Return one non-empty column's share of the heuristic."""
         cost = self.cost
-        total = CARD_WEIGHT * len(column) + HIDDEN_WEIGHT * hidden
+        total = CARD_WEIGHT * len(column) + self.hidden_weight * hidden
         if hidden:
             total += COVER_WEIGHT * (len(column) - hidden)
         for below, above in zip(column[hidden:], column[hidden + 1:]):

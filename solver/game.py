@@ -73,6 +73,7 @@ class Game(Protocol[S, M]):
     #       search over it may win but never proves a loss (solver.search.base.narrowed)
     #   portfolio: ClassVar[tuple[str, ...]]  the portfolio's members, e.g. ("narrow_dfs",
     #       "dfs"); see solver.search.portfolio
+    #   beam_heuristics: tuple of (state) -> int   heuristics the beam's passes take in turn
     #   dead_end(state) -> str            a proof, in one line, that no win is reachable
     #       from `state` ("" when none is found); every strategy asks it of its start
     #       position first (solver.search.checked), so it must be sound, not just likely

@@ -5,6 +5,9 @@ sits there, expanding equal-looking positions near the end of the game. A beam k
 progress balanced: each depth keeps only the ``width`` positions the heuristic likes
 best, so the search reaches the end of the game many times over with different
 choices. When a beam dies out without a win the search restarts with twice the width.
+A game may name several heuristics (``beam_heuristics``): the passes then take them in
+turn, each at the same width, before the width doubles; each heuristic wins deals the
+others miss, and a pass is cheap next to the wider ones that follow.
 
 Verdicts: a win is verified like any other. ``lost`` is returned only when one whole
 pass pruned nothing: it was then a breadth-first search with a table of every position
@@ -31,11 +34,15 @@ def beam(game: Game[Any, Any], start: Any, budget: Budget = Budget(), *,
     pre, state = settle(game, start)
     if game.is_won(state):
         return run.result(Status.WON, [pre])
-    table, is_won, heuristic = run.table, game.is_won, game.heuristic
+    table, is_won = run.table, game.is_won
+    heuristics = tuple(getattr(game, "beam_heuristics", None) or (game.heuristic,))
     key = getattr(game, "verdict_key", game.key)
     earlier = 0                                 # positions stored by the passes before
+    passes = 0
     try:
         while True:
+            heuristic = heuristics[passes % len(heuristics)]
+            passes += 1
             earlier += len(table)
             table.entries.clear()               # each pass starts afresh
             if budget.max_states is not None:   # the state budget counts every pass
@@ -78,7 +85,8 @@ def beam(game: Game[Any, Any], start: Any, budget: Budget = Budget(), *,
                     break                       # wandering: widen
             if not pruned:                      # a full breadth-first search: exhausted
                 return run.result(Status.LOST, width=width, stored=earlier + len(table))
-            width *= 2
+            if passes % len(heuristics) == 0:   # each heuristic has had this width
+                width *= 2
     except MemoryError:
         return run.result(Status.UNKNOWN, stopped_by="memory", width=width,
                           stored=earlier + len(table))

@@ -189,3 +189,21 @@ def test_beam_counts_every_pass_against_the_state_budget():
     assert result.status is Status.UNKNOWN and result.stopped_by == "max-states"
     assert result.extra["width"] > 8                      # it restarted wider on the way
     assert 5_000 <= result.stored <= 5_000 + result.extra["width"]   # a level adds `width`
+
+
+def test_beam_passes_take_the_games_heuristics_in_turn():
+    from solver.search import beam
+    from solver.search.base import _View
+
+    game, calls = FreeCell(), []
+
+    class TwoHeuristics(_View):
+        beam_heuristics = (lambda state: calls.append(1) or game.heuristic(state),
+                           lambda state: calls.append(2) or -game.heuristic(state))
+
+    result = beam(TwoHeuristics(game), game.deal(11982), Budget(max_states=3_000), width=4)
+    assert result.status is Status.UNKNOWN
+    turns = [c for i, c in enumerate(calls) if i == 0 or calls[i - 1] != c]
+    assert len(turns) >= 4 and turns[:4] == [1, 2, 1, 2]
+    single = beam(game, game.deal(11982), Budget(max_states=3_000), width=4)
+    assert result.extra["width"] < single.extra["width"]     # each width runs twice
