@@ -23,10 +23,10 @@ was on the tableau (each went home, so left its place, earlier); if it went onto
 p, p was then a top card, so p was off the tableau now (assumed available), or a top
 card now, or the card lying on p now had left it earlier (cards move with what lies on
 them, so p's neighbour changes only when that card leaves). So a card the fixpoint never
-adds can never leave, and the position is lost. It is checked once, on the start of a
-search (``Klondike.dead_end``): it decides deals no search can exhaust in time, such as
-PySolFC Klondike deal 29, where the QH and the QD each wait for a black King lying under
-the other.
+adds can never leave, and the position is lost. Every strategy checks the start
+position (``dead_end``, asked by ``solver.search.checked``), which decides deals no search
+can exhaust in time, such as PySolFC Klondike deal 29, where the QH and the QD each wait
+for a black King lying under the other; Yukon also checks every position it expands.
 """
 from __future__ import annotations
 
