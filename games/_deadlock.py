@@ -60,26 +60,40 @@ def stuck_cards(columns: Sequence[bytes], hidden: bytes, ranks: int,
     face_down = [False] * 52
     pending: list[int] = []             # each column top first: one pass usually settles all
     for column, down in zip(columns, hidden):
-        n = len(column)
-        for place in range(n - 1, -1, -1):
-            card = column[place]
-            on[card] = column[place + 1] if place + 1 < n else _TOP
-            pending.append(card)
-        for place in range(down):
-            face_down[column[place]] = True
+        if column:
+            for below, above in zip(column, column[1:]):
+                on[below] = above
+            on[column[-1]] = _TOP
+            pending.extend(reversed(column))
+            for card in column[:down]:
+                face_down[card] = True
     left = [False] * 52
     while pending:
         rest = []
         for card in pending:
             over = on[card]
             top = over == _TOP or left[over]
-            if top and all(on[c] == _OFF or left[c] for c in lower[card]) or \
-                    (top or not face_down[card]) and (
-                        any_to_empty or kings[card] or
-                        any(on[p] < 0 or left[on[p]] for p in parents[card])):
-                left[card] = True
-            else:
-                rest.append(card)
+            if top or not face_down[card]:
+                if any_to_empty or kings[card]:
+                    left[card] = True
+                    continue
+                for parent in parents[card]:        # a parent that is or becomes a top card
+                    over = on[parent]
+                    if over < 0 or left[over]:
+                        break
+                else:
+                    parent = -1
+                if parent >= 0:
+                    left[card] = True
+                    continue
+            if top:                                 # home, once the lower cards have left
+                for low in lower[card]:
+                    if on[low] != _OFF and not left[low]:
+                        break
+                else:
+                    left[card] = True
+                    continue
+            rest.append(card)
         if len(rest) == len(pending):
             break
         pending = rest
