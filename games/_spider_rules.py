@@ -79,11 +79,11 @@ def _stock_order(stock: bytes, width: int) -> tuple[list[int], bytes, list[list[
 class _Rules:
     """The rules of one Spider variant, precomputed."""
 
-    def __init__(self, game: Any, hidden_weight: int = HIDDEN_WEIGHT) -> None:
+    def __init__(self, game: Any) -> None:
         self.game = game
         self.ranks = game.ranks
-        self.hidden_weight = hidden_weight
-        self.cache: dict[tuple[int, bytes], int] = {}
+        # column costs by face-down weight (the beam may alternate two), then (hidden, column)
+        self.caches: dict[int, dict[tuple[int, bytes], int]] = {}
         self.ties: dict[bytes, tuple[Callable[..., Any], bytes, list[list[int]]]] = {}
         self.complete = {bytes(make_card(r, s) for r in range(game.ranks, 0, -1)): s
                          for s in range(4)}
@@ -215,16 +215,20 @@ class _Rules:
                 new_columns[p], new_hidden[p] = column, down
         return prefix + new_hidden + _SEPARATOR.join(new_columns)
 
-    def heuristic(self, state: Any) -> int:
+    def heuristic(self, state: Any, hidden_weight: int = HIDDEN_WEIGHT) -> int:
         """Return a weighted count of work left (smaller is better).
 
         Face-down cards, face-up neighbours out of sequence, face-up cards covering
         face-down ones, cards in play; a stock card counts as a break to come, so a deal
         does not look like a step back; empty columns count in favour. With 4 suits a
         pair in rank sequence but off suit costs more than a plain break (see the weights).
+        `hidden_weight` is what a face-down card costs.
         """
         columns, hidden, stock, _ = state
-        cache, column_cost = self.cache, self.column_cost
+        cache = self.caches.get(hidden_weight)
+        if cache is None:
+            cache = self.caches[hidden_weight] = {}
+        column_cost = self.column_cost
         total = (CARD_WEIGHT + STOCK_WEIGHT) * len(stock)
         bonus = EMPTY_STOCK_BONUS if stock else EMPTY_BONUS
         for i, column in enumerate(columns):
@@ -236,14 +240,14 @@ class _Rules:
             if value is None:
                 if len(cache) > _CACHE_LIMIT:
                     cache.clear()
-                value = cache[entry] = column_cost(column, hidden[i])
+                value = cache[entry] = column_cost(column, hidden[i], hidden_weight)
             total += value
         return total
 
-    def column_cost(self, column: bytes, hidden: int) -> int:
+    def column_cost(self, column: bytes, hidden: int, hidden_weight: int = HIDDEN_WEIGHT) -> int:
         """Return one non-empty column's share of the heuristic."""
         cost = self.cost
-        total = CARD_WEIGHT * len(column) + self.hidden_weight * hidden
+        total = CARD_WEIGHT * len(column) + hidden_weight * hidden
         if hidden:
             total += COVER_WEIGHT * (len(column) - hidden)
         for below, above in zip(column[hidden:], column[hidden + 1:]):

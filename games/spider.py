@@ -137,7 +137,6 @@ class Spider:
         if self.deals < 0 or (self.deals + 1) * self.columns > len(self.deck()):
             raise ValueError(f"deals must leave cards for the tableau, got {self.deals}")
         object.__setattr__(self, "_rules", _Rules(self))
-        object.__setattr__(self, "_deep_rules", _Rules(self, hidden_weight=DEEP_HIDDEN_WEIGHT))
 
     @property
     def pysolfc(self) -> bool:
@@ -302,7 +301,7 @@ class Spider:
 
     def deep_heuristic(self, state: State) -> int:
         """Return ``heuristic`` with face-down cards weighing 16 instead of 12."""
-        return self._deep_rules.heuristic(state)  # type: ignore[attr-defined, no-any-return]
+        return self._rules.heuristic(state, DEEP_HIDDEN_WEIGHT)  # type: ignore[attr-defined, no-any-return]
 
     @property
     def beam_heuristics(self) -> tuple[Any, ...]:

@@ -230,16 +230,17 @@ class Yukon:
         has no moves: on deal 118 dfs then proves the loss in 30,804 positions instead of
         346,601 (3.1 CPU s against 16.0), and on deal 51 it wins at once instead of
         losing itself in a dead subtree of over a million positions. The check costs
-        about as much as the rest of an expansion.
+        about 21 microseconds, a quarter of the rest of an expansion (deals 1-200 at 60 CPU
+        s: 13,120 positions stored per CPU second with it).
         Measured with dfs on PySolFC deals 1-50 capped at 20,000 stored positions: 32
         decided, against 27 with home moves first and no split of the other moves.
         Built from the targets: for each column's top card, the (at most two) cards that
         fit on it are looked up in the joined columns (``bytes.find``), so the cost does
         not grow with the number of face-up cards.
         """
+        if self.dead_end(state):
+            return iter(())        # no line of play wins from here
         columns, hidden, foundations = state
-        if stuck_cards(columns, hidden, self.ranks, self.empty == "any"):
-            return iter(())        # a dead position: no line of play wins (``dead_end``)
         children: list[tuple[int, ...]] = self._children  # type: ignore[attr-defined]
         fits: bytes = self._fits  # type: ignore[attr-defined]
         joined = b"".join(columns)
