@@ -41,7 +41,10 @@ class _Rules:
                 self.children[p].append(c)
         self.opposite = [tuple(t for t in range(4) if (t in (1, 2)) != (s in (1, 2)))
                          for s in range(4)]
+        self.twin_suit = [next(t for t in range(4) if t != s and (t in (1, 2)) == (s in (1, 2)))
+                          for s in range(4)]
         self._walks: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
+        self._after: dict[tuple[int, int, int, int], tuple[int, int]] = {}
         self._safe_cards: dict[bytes, frozenset[int]] = {}
 
     # -- the stock -------------------------------------------------------------------
@@ -53,6 +56,19 @@ class _Rules:
         if not waste or (self.passes is not None and redeals + 1 >= self.passes):
             return None
         return 0, redeals + 1 if self.passes is not None else 0
+
+    def turns(self, size: int, waste: int, redeals: int, count: int) -> tuple[int, int]:
+        """Return (waste, redeals) after `count` ``s`` steps (cached: search macros repeat)."""
+        at = (size, waste, redeals, count)
+        after = self._after.get(at)
+        if after is None:
+            now: tuple[int, int] | None = (waste, redeals)
+            for _ in range(count):
+                assert now is not None, "stock turn not allowed"
+                now = self.turn(size, *now)
+            assert now is not None, "stock turn not allowed"
+            after = self._after[at] = now
+        return after
 
     def walk(self, size: int, waste: int, redeals: int) -> list[tuple[int, int, int]]:
         """Return (turns, waste, redeals) for each waste size the stock can reach.
@@ -178,10 +194,7 @@ class _Rules:
         columns, hidden, talon, waste, foundations, redeals = state
         source, target, count = move
         if source == STOCK:
-            for _ in range(count):
-                after = self.turn(len(talon), waste, redeals)
-                assert after is not None, "stock turn not allowed"
-                waste, redeals = after
+            waste, redeals = self.turns(len(talon), waste, redeals, count)
             if target == STOCK:
                 return self.State(columns, hidden, talon, waste, foundations, redeals)
             source = WASTE
@@ -211,11 +224,14 @@ class _Rules:
     # -- safe auto-moves -------------------------------------------------------------
 
     def forced(self, state: Any) -> list[Any]:
-        """Return the home moves no solution can regret: Aces, Twos, some Threes.
+        """Return the home moves no solution can regret: Aces, Twos, and higher cards
+        whose possible children are home for good.
 
-        A card c (rank r, suit s) on a column's top goes home at once when r <= 2, or
-        when r == 3 and both foundations of the other colour hold their Two; with draw
-        1 and unlimited passes, so does such a card anywhere in the talon.
+        A card c (rank r, suit s) on a column's top goes home at once when r <= 2; when
+        r == 3 and both foundations of the other colour hold their Two; or when r >= 4,
+        both foundations of the other colour hold r - 1 and the other foundation of c's
+        colour holds r - 2. With draw 1 and unlimited passes, so does such a card
+        anywhere in the talon.
 
         Lemma (L). Let c be on a column's top with its foundation at r - 1, and let S be
         a win from position P in which no step puts a card on c and no step takes the
@@ -242,10 +258,20 @@ class _Rules:
         Threes: the only cards that fit on c are the Twos of the other colour; when
         both are home they stay there (B), as does c's own Two: L.
         A Three sent back to the tableau may hold a Two that is not home, so B stops at
-        Twos; and Blake and Gent's rule for games whose foundation cards stay home
-        (send r home when the other colour is within one rank) does not carry over: a
-        5H sent home may be the only red Five that can take a 4S back from its
-        foundation to take the 3D that covers the AD.
+        Twos.
+        (C) r >= 4. Let X be the cards the condition names, all home in P: c's suit
+        below r, the other colour up to r - 1, the other suit of c's colour up to r - 2.
+        A card that fits on a card of X is in X, so cards of X, once brought back, only
+        ever hold cards of X. Dropping every step that moves a card of X after P leaves
+        a win: the other steps move the same cards onto the same parents, a moved run
+        loses at most cards of X from its top, cards of X come back only onto face-up
+        column tops (so no card turns up later), and none is a King (so no column
+        empties later). In that win nothing is put on c (only cards of X fit on it) and
+        its r - 1 stays home: L. Blake and Gent's rule for games whose foundation cards
+        stay home (the other colour within one rank) lacks the second condition and is
+        not safe here: a 5H sent home may be the only red Five that can take a 4S back
+        from its foundation to take the 3D that covers the AD (test_klondike has such a
+        position, won, and lost once the 5H is home).
         Talon cards: with draw 1 and unlimited passes any talon card can be turned to
         the top of the waste, so every win can be written as "turn to card x, play x"
         and tableau steps. L then holds for a talon card c too: nothing is put on c
@@ -291,8 +317,11 @@ class _Rules:
             return False
         if r <= 2:
             return True
-        a, b = self.opposite[s]
-        return r == 3 and foundations[a] >= 2 and foundations[b] >= 2
+        a, b = self.opposite[s]               # (see ``forced``)
+        if r == 3:
+            return foundations[a] >= 2 and foundations[b] >= 2
+        return foundations[a] >= r - 1 and foundations[b] >= r - 1 and \
+            foundations[self.twin_suit[s]] >= r - 2
 
     # -- keys ------------------------------------------------------------------------
 
