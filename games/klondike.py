@@ -26,10 +26,12 @@ Rulings used:
   the waste reads them, so any win can be reordered to turn the stock only just before a
   play from the waste (a pass used later is never better than the same position reached
   with fewer passes used, so only the fewest-redeals way to each waste card is kept).
-- Safe automatic moves (``forced``): an Ace or a Two from a column's top, and a Three
-  when both Twos of the other colour are home; with draw 1 and unlimited passes such a
-  card anywhere in the talon too (proof in ``_Rules.forced``; it allows for foundation
-  cards coming back, which is why it stops at Threes).
+- Safe automatic moves (``forced``): an Ace or a Two from a column's top, a Three when
+  both Twos of the other colour are home, and a higher card of rank r when both
+  other-colour foundations hold r - 1 and its colour's other suit holds r - 2; with draw
+  1 and unlimited passes such a card anywhere in the talon too (proof in
+  ``_Rules.forced``; it allows for foundation cards coming back, which is why the other
+  suit of the card's colour must be home too).
 - Keys sort the columns (they are interchangeable) and keep the waste size.
 
 Variant options: ``draw`` (1 or 3, any 1..24 allowed), ``passes`` (None = unlimited, or

@@ -32,8 +32,9 @@ top card home; ``3-5:8H`` moves the 8H of column 3, with everything lying on it,
 column 5; ``f5:7S`` brings the 7S back from its foundation onto column 5. On input the
 card may be left out when only one card fits (``35``, ``3-5``, ``f5``).
 
-Forced moves: an Ace on top of a column goes home; so does a Two once its Ace and both
-Aces of the other colour are home (proofs in ``Yukon.forced``).
+Forced moves: an Ace on top of a column goes home; so does a card of rank r >= 2 once
+both foundations of the other colour hold r - 1 and the other suit of its colour holds
+r - 2 (for a Two: both Aces of the other colour; proofs in ``Yukon.forced``).
 """
 from __future__ import annotations
 
@@ -57,6 +58,7 @@ _SEPARATOR = 0xFE
 _SEP = bytes((_SEPARATOR,))
 _DOWN = [bytes((i,)) for i in range(256)]
 _OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))   # by suit (CDHS): the suits of the other colour
+_SAME_COLOUR = (3, 2, 1, 0)                       # by suit: the other suit of its colour
 
 
 class State(NamedTuple):
@@ -434,7 +436,8 @@ class Yukon:
         return 4 * self.ranks - sum(state.foundations)
 
     def forced(self, state: State) -> list[Move]:
-        """Return one safe move home: an Ace on top of a column, or a Two (proofs below).
+        """Return one safe move home: an Ace on top of a column, or a higher card whose
+        possible children are home for good (proofs below).
 
         Why it is safe: let P be a position with an Ace A on top of a column, P' the
         same with A home, and W any winning line from P. Play W from P' skipping every
@@ -481,6 +484,26 @@ class Yukon:
           skip (extra); else play the same move.
         Each case keeps the invariant; when W wins, Q has no card in the tableau, so X
         is empty and Q' is won too. Nothing here depends on what an empty column takes.
+
+        A card c of rank r >= 3 on top of a column goes home when its foundation holds
+        r - 1, both foundations of the other colour hold r - 1, and the other suit of its
+        colour holds r - 2 (for r == 2 this is the Two's rule). Why it is safe: let X be
+        the cards these foundations hold, all home in P. A card that fits on a card of X
+        (one rank lower, other colour) is in X, so in any line of play from P only cards
+        of X ever lie above a card of X (one comes back alone onto a top card, and a
+        stack put on it has a card of X at its bottom, with only X cards above that).
+        Replay a winning line W from P dropping every move of a stack whose bottom card
+        is in X, and every other stack less its X cards. Invariant: each column of the
+        replay is W's column less the X cards on its top, and the replay's foundations
+        are W's plus the X cards out. A remaining move has a bottom card b not in X and
+        a target that is not in X (b would be), so that target is a top card, or an
+        empty column, in the replay too; if b goes home or comes back from home, every
+        X card of its suit is home in W (they rank below b), so the foundation is the
+        same. No X card lands on a face-down card or is a King, so the replay turns up
+        every card W does, no later. So the replay wins, and in it nothing is put on c
+        (only X cards fit on it) and c's r - 1 stays home: then, as for the Ace, the
+        replay less c's own moves wins from P with c home. Nothing here depends on what
+        an empty column takes either.
         """
         foundations = state.foundations
         for i, column in enumerate(state.columns):
@@ -489,9 +512,10 @@ class Yukon:
                 s, r = top // 13, top % 13
                 if r == 0 and not foundations[s]:
                     return [Move(i, FOUNDATION, 1, top)]
-                if r == 1 and foundations[s] == 1 and self.ranks > 1:
+                if r and foundations[s] == r:
                     first, second = _OTHER_COLOUR[s]
-                    if foundations[first] and foundations[second]:
+                    if foundations[first] >= r and foundations[second] >= r and \
+                            foundations[_SAME_COLOUR[s]] >= r - 1:
                         return [Move(i, FOUNDATION, 1, top)]
         return []
 
