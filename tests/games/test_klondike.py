@@ -404,3 +404,11 @@ def test_published_winnability_within_the_sample_interval(draw, figure):
     unknown = deals - won - lost
     assert won + lost >= 0.75 * deals
     assert wilson(won, deals)[1] <= figure <= wilson(won + unknown, deals)[2]
+
+
+@pytest.mark.slow
+def test_deal_36_is_proven_lost():
+    # No start-position proof; dfs exhausts about 4.8 million positions (6 CPU minutes).
+    state = GAME.deal(36)
+    assert GAME.dead_end(state) == ""
+    assert dfs(GAME, state).status is Status.LOST

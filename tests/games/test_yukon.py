@@ -323,3 +323,11 @@ def test_known_deals_are_won_with_verified_solutions(record):
     result = greedy(GAME, start, Budget(seconds=20))
     assert result.status is Status.WON
     check_solution(GAME, start, result.moves)
+
+
+@pytest.mark.slow
+def test_deal_28_is_proven_lost():
+    # No start-position proof; dfs exhausts about 5.0 million positions (7 CPU minutes).
+    state = GAME.deal(28)
+    assert GAME.dead_end(state) == ""
+    assert dfs(GAME, state).status is Status.LOST
