@@ -14,6 +14,7 @@ from solver.cards import make_card
 
 DEAL_SOURCE = 255
 _SEPARATOR = b"\xff"
+_DOWN = [bytes((h,)) for h in range(256)]      # a face-down count as a key byte
 _STOCK_MARK = b"\xfe"
 
 # heuristic weights, chosen by short runs of the beam (Spider's default strategy) over the
@@ -197,8 +198,7 @@ class _Rules:
         """
         columns, hidden, stock, _ = state
         if not stock:
-            return _SEPARATOR.join(sorted(bytes((hidden[i],)) + column
-                                          for i, column in enumerate(columns)))
+            return _SEPARATOR.join(sorted([_DOWN[h] + column for column, h in zip(columns, hidden)]))
         info = self.ties.get(stock)
         if info is None:
             if len(self.ties) > _CACHE_LIMIT:
@@ -231,16 +231,16 @@ class _Rules:
         column_cost = self.column_cost
         total = (CARD_WEIGHT + STOCK_WEIGHT) * len(stock)
         bonus = EMPTY_STOCK_BONUS if stock else EMPTY_BONUS
-        for i, column in enumerate(columns):
+        for column, down in zip(columns, hidden):
             if not column:
                 total -= bonus
                 continue
-            entry = hidden[i], column
+            entry = down, column
             value = cache.get(entry)
             if value is None:
                 if len(cache) > _CACHE_LIMIT:
                     cache.clear()
-                value = cache[entry] = column_cost(column, hidden[i], hidden_weight)
+                value = cache[entry] = column_cost(column, down, hidden_weight)
             total += value
         return total
 
