@@ -9,6 +9,46 @@ import pytest
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
+# Klondike and Yukon with six ranks (the 6 is the King), four columns: the black Fours are
+# home, the 3D covers the AD, and the only red Five that can take a black Four back from
+# home is the 5H (the 5D lies face down under the AD). Won: the 4S back onto the 5H, the
+# 3D onto it, the AD home; the 4C back onto the 5D turned up, the 3D across; the 4S and
+# the 5H home, the 2D turned up and home, and the rest follows. Lost once the 5H is home.
+WORRY_BACK = """\
+Foundations: S-4 C-4 H-4
+<6S> <6C> <5D> <AD> 3D
+<2D> 5H
+<4D> 5C
+<6D> <6H> 5S
+"""
+# The same with the diamonds home up to the 3D: nothing can need the 5H back.
+WORRY_BACK_DONE = """\
+Foundations: S-4 C-4 H-4 D-3
+<6S> <6C> <5D> 6H
+5H
+5C
+<6D> <4D> 5S
+"""
+
+
+def assert_a_card_goes_home_only_when_none_can_need_it_back(game: Any) -> None:
+    """Check the rule for Threes and up on WORRY_BACK (Klondike's and Yukon's ``forced``).
+
+    The 5H fits home and the black Fours are home, but the other red suit is not home up
+    to the Three: the 5H must stay, and the deal is won. Sent home anyway (the rule
+    without its second condition, Blake and Gent's for games whose foundation cards stay
+    home), it loses the deal. With the diamonds home up to the 3D it goes at once.
+    """
+    from solver.game import Status
+    from solver.search import dfs, without_forced
+
+    state = game.parse(WORRY_BACK)
+    assert game.forced(state) == []
+    assert dfs(game, state).status is Status.WON
+    home = game.parse_move(state, "2f")
+    assert dfs(without_forced(game), game.play(state, home)).status is Status.LOST
+    assert [game.notation(m) for m in game.forced(game.parse(WORRY_BACK_DONE))] == ["2f"]
+
 
 def read_known(path: Path) -> list[dict[str, str]]:
     """Return the records of a perft-like known-answer file (``key value`` lines, blank-separated)."""

@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from conftest import (DATA, assert_bad_deal, left_out_by_narrow_moves,
+from conftest import (DATA, assert_a_card_goes_home_only_when_none_can_need_it_back,
+                      assert_bad_deal, left_out_by_narrow_moves,
                       portfolio_verdicts_agree_with_dfs, read_known)
 from games import find_game
 from games.klondike import FOUNDATION, GAME, STOCK, WASTE, Klondike, Move, State
@@ -217,35 +218,8 @@ def test_forced_moves_are_low_cards_from_columns_and_draw_one_talon():
     assert three.forced(three.parse(text)) == [Move(0, FOUNDATION, 1)]
 
 
-# Six ranks (the 6 is the King): the black Fours are home, the 3D covers the AD, and
-# the only red Five that can take a black Four back is the 5H. Won: the 4S back onto
-# the 5H, the 3D onto it, the AD home; the 4C back onto the 5D turned up, the 3D
-# across; the 4S and the 5H home, the 2D turned up and home, and the rest follows.
-WORRY_BACK = """\
-Foundations: S-4 C-4 H-4
-Talon:
-<6S> <6C> <5D> <AD> 3D
-<2D> 5H
-<4D> 5C
-<6D> <6H> 5S
-"""
-
-
 def test_higher_cards_go_home_only_when_no_card_can_need_them_back():
-    game = Klondike(ranks=6, columns=4)
-    state = game.parse(WORRY_BACK)
-    # The 5H fits home and the black Fours are home, but the 4D is not (rank 5 - 2 = 3
-    # is wanted of the other red suit): the 5H must stay, and the deal is won.
-    assert game.forced(state) == []
-    assert dfs(game, state).status is Status.WON
-    # Sent home anyway (Blake and Gent's rule without worrying back), it loses the deal.
-    assert dfs(without_forced(game), game.play(state, Move(1, FOUNDATION, 1))).status is Status.LOST
-    # With the diamonds home up to the 3D, the 5H goes at once (the black Fives wait
-    # for the 4D).
-    done = game.parse(WORRY_BACK.replace("S-4 C-4 H-4", "S-4 C-4 H-4 D-3")
-                      .replace("<AD> 3D", "6H").replace("<6D> <6H> 5S", "<6D> <4D> 5S")
-                      .replace("<2D> 5H", "5H").replace("<4D> 5C", "5C"))
-    assert game.forced(done) == [Move(1, FOUNDATION, 1)]
+    assert_a_card_goes_home_only_when_none_can_need_it_back(Klondike(ranks=6, columns=4))
 
 
 def test_narrow_moves_leave_out_only_returns_and_runs_that_uncover_nothing_for_home():

@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from conftest import (DATA, assert_bad_deal, left_out_by_narrow_moves,
+from conftest import (DATA, assert_a_card_goes_home_only_when_none_can_need_it_back,
+                      assert_bad_deal, left_out_by_narrow_moves,
                       portfolio_verdicts_agree_with_dfs, read_known)
 from games.yukon import FOUNDATION, FROM_FOUNDATION, GAME, Move, State, Yukon
 from solver.cards import parse_card, pysol_layout
@@ -226,29 +227,8 @@ def test_a_two_goes_home_once_its_ace_and_the_other_colours_aces_are_home():
     assert [TWIN.notation(m) for m in TWIN.forced(all_aces)] == ["1f"]
 
 
-# Six ranks: the black Fours are home, the 3D covers the AD, and only the 5H can take a
-# black Four back from home (the 5D lies face down under the AD). Won as it stands
-# (a Four back onto the 5H holds the 3D); lost once the 5H goes home.
-WORRY_BACK = """\
-Foundations: S-4 C-4 H-4
-<6S> <6C> <5D> <AD> 3D
-<2D> 5H
-<4D> 5C
-<6D> <6H> 5S
-"""
-
-
 def test_higher_cards_go_home_only_when_no_card_can_need_them_back():
-    game = Yukon(ranks=6, columns=4)
-    state = game.parse(WORRY_BACK)
-    assert game.forced(state) == []          # the other red suit is not home up to 3
-    assert dfs(game, state).status is Status.WON
-    home = game.parse_move(state, "2f")
-    assert dfs(without_forced(game), game.play(state, home)).status is Status.LOST
-    done = game.parse(WORRY_BACK.replace("S-4 C-4 H-4", "S-4 C-4 H-4 D-3")
-                      .replace("<AD> 3D", "6H").replace("<6D> <6H> 5S", "<6D> <4D> 5S")
-                      .replace("<2D> 5H", "5H").replace("<4D> 5C", "5C"))
-    assert [game.notation(m) for m in game.forced(done)] == ["2f"]
+    assert_a_card_goes_home_only_when_none_can_need_it_back(Yukon(ranks=6, columns=4))
 
 
 @pytest.mark.parametrize("game", [TWIN, TWIN_5, Yukon(ranks=4, columns=5, empty="any"),
