@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.cards import is_red, make_card, rank, suit
+from solver.cards import OTHER_COLOUR_SUITS, is_red, make_card, rank, suit
 
 EMPTY = 255
 FOUNDATION = 255
@@ -44,8 +44,7 @@ class _Rules:
             for p in self.parents[c]:
                 self.fits[p * 64 + c] = 1
         # opposite[s]: the suits whose cards a card of suit s may hold in a column
-        self.opposite = [tuple(t for t in range(4) if (t in (1, 2)) != (s in (1, 2)))
-                         for s in range(4)]
+        self.opposite = OTHER_COLOUR_SUITS
 
     # -- moves ---------------------------------------------------------------------
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.cards import is_red, make_card, rank, suit
+from solver.cards import BYTE, OTHER_COLOUR_SUITS, SAME_COLOUR_SUIT, is_red, make_card, rank, suit
 
 WASTE, STOCK, FOUNDATION = 10, 11, 12
-_DOWN = [bytes((h,)) for h in range(256)]      # a face-down count as a key byte
 
 
 class _Rules:
@@ -39,10 +38,6 @@ class _Rules:
             for p in self.parents[c]:
                 self.fits[p * 52 + c] = 1
                 self.children[p].append(c)
-        self.opposite = [tuple(t for t in range(4) if (t in (1, 2)) != (s in (1, 2)))
-                         for s in range(4)]
-        self.twin_suit = [next(t for t in range(4) if t != s and (t in (1, 2)) == (s in (1, 2)))
-                          for s in range(4)]
         self._walks: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
         self._after: dict[tuple[int, int, int, int], tuple[int, int]] = {}
         self._safe_cards: dict[bytes, frozenset[int]] = {}
@@ -62,12 +57,12 @@ class _Rules:
         at = (size, waste, redeals, count)
         after = self._after.get(at)
         if after is None:
-            now: tuple[int, int] | None = (waste, redeals)
+            after = waste, redeals
             for _ in range(count):
-                assert now is not None, "stock turn not allowed"
-                now = self.turn(size, *now)
-            assert now is not None, "stock turn not allowed"
-            after = self._after[at] = now
+                step = self.turn(size, *after)
+                assert step is not None, "stock turn not allowed"
+                after = step
+            self._after[at] = after
         return after
 
     def walk(self, size: int, waste: int, redeals: int) -> list[tuple[int, int, int]]:
@@ -317,18 +312,18 @@ class _Rules:
             return False
         if r <= 2:
             return True
-        a, b = self.opposite[s]               # (see ``forced``)
+        a, b = OTHER_COLOUR_SUITS[s]           # (see ``forced``)
         if r == 3:
             return foundations[a] >= 2 and foundations[b] >= 2
         return foundations[a] >= r - 1 and foundations[b] >= r - 1 and \
-            foundations[self.twin_suit[s]] >= r - 2
+            foundations[SAME_COLOUR_SUIT[s]] >= r - 2
 
     # -- keys ------------------------------------------------------------------------
 
     def key(self, state: Any, waste: int) -> bytes:
         """Return the key (see Klondike.key) with `waste` written for the waste size."""
         columns, hidden, talon, _, _, redeals = state
-        return b"\xff".join(sorted([_DOWN[h] + c for c, h in zip(columns, hidden)])) + \
+        return b"\xff".join(sorted([BYTE[h] + c for c, h in zip(columns, hidden)])) + \
             bytes((254, waste, redeals)) + talon
 
     def verdict_key(self, state: Any) -> bytes:

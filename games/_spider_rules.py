@@ -10,11 +10,10 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any, Callable
 
-from solver.cards import make_card
+from solver.cards import BYTE, make_card
 
 DEAL_SOURCE = 255
 _SEPARATOR = b"\xff"
-_DOWN = [bytes((h,)) for h in range(256)]      # a face-down count as a key byte
 _STOCK_MARK = b"\xfe"
 
 # heuristic weights, chosen by short runs of the beam (Spider's default strategy) over the
@@ -198,7 +197,7 @@ class _Rules:
         """
         columns, hidden, stock, _ = state
         if not stock:
-            return _SEPARATOR.join(sorted([_DOWN[h] + column for column, h in zip(columns, hidden)]))
+            return _SEPARATOR.join(sorted([BYTE[h] + column for column, h in zip(columns, hidden)]))
         info = self.ties.get(stock)
         if info is None:
             if len(self.ties) > _CACHE_LIMIT:

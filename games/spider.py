@@ -300,7 +300,7 @@ class Spider:
         return self._rules.heuristic(state)  # type: ignore[attr-defined, no-any-return]
 
     def deep_heuristic(self, state: State) -> int:
-        """Return ``heuristic`` with face-down cards weighing 16 instead of 12."""
+        """Return ``heuristic`` with face-down cards weighing DEEP_HIDDEN_WEIGHT, not HIDDEN_WEIGHT."""
         return self._rules.heuristic(state, DEEP_HIDDEN_WEIGHT)  # type: ignore[attr-defined, no-any-return]
 
     @property

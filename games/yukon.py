@@ -45,8 +45,9 @@ from itertools import accumulate
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator, NamedTuple
 
-from solver.cards import (Card, build_reason, card_str, foundation_str, is_red, make_card,
-                          parse_card, parse_foundation, pysol_layout, rank, suit)
+from solver.cards import (BYTE, OTHER_COLOUR_SUITS, SAME_COLOUR_SUIT, Card, build_reason,
+                          card_str, foundation_str, is_red, make_card, parse_card,
+                          parse_foundation, pysol_layout, rank, suit)
 from solver.game import DealChecker, DealProblem, InvalidMoveError
 from games._deadlock import stuck_cards, stuck_reason
 
@@ -56,9 +57,6 @@ FROM_FOUNDATION = 100           # source 100 + suit: a foundation's top card com
 H_OUT, H_DOWN, H_DISORDER, H_WANTED, H_KING, H_EMPTY = 4, 6, 3, 4, 6, 3
 _SEPARATOR = 0xFE
 _SEP = bytes((_SEPARATOR,))
-_DOWN = [bytes((i,)) for i in range(256)]
-_OTHER_COLOUR = ((1, 2), (0, 3), (0, 3), (1, 2))   # by suit (CDHS): the suits of the other colour
-_SAME_COLOUR = (3, 2, 1, 0)                       # by suit: the other suit of its colour
 
 
 class State(NamedTuple):
@@ -382,7 +380,7 @@ class Yukon:
 
         Foundations are left out: they hold exactly the cards found in no column.
         """
-        return _SEP.join(sorted(map(bytes.__add__, map(_DOWN.__getitem__, state.hidden),
+        return _SEP.join(sorted(map(bytes.__add__, map(BYTE.__getitem__, state.hidden),
                                     state.columns)))
 
     def heuristic(self, state: State) -> int:
@@ -398,7 +396,7 @@ class Yukon:
         if len(cache) > 200_000:
             cache.clear()
         score = H_OUT * (4 * self.ranks - sum(foundations))
-        for piece in map(bytes.__add__, map(_DOWN.__getitem__, hidden), columns):
+        for piece in map(bytes.__add__, map(BYTE.__getitem__, hidden), columns):
             part = cache.get(piece)
             if part is None:
                 part = cache[piece] = self._column_score(piece)
@@ -454,56 +452,24 @@ class Yukon:
         reached from P' too: P' is winnable whenever P is. The argument uses no property
         of what an empty column takes, so it holds for both variants.
 
-        A Two T on top of a column goes home when its Ace and both Aces of the other
-        colour are home. Why it is safe: let P be such a position, P' the same with T
-        home, and W a winning line from P. Only those two Aces ever fit on T, and they are
-        home in P, so whenever one is in the tableau in W it came back from its foundation
-        alone and nothing lies on it (nothing fits on an Ace). Invariant between W's
-        position Q and the replay's Q': each column of Q' is the same column of Q less a
-        run of "extra" cards on top (face up in Q); the extra cards, X, are in Q's
-        tableau and home in Q', and X holds only T and Aces (so each foundation of Q' is
-        Q's plus the X cards of its suit, in order); every card face up in Q that Q' has
-        in a column is face up in Q'. At the start X = {T}. Each move of W from Q, with
-        b the card it moves (the bottom of its stack):
-        - b in X: the whole stack is extra; skip it (it stays extra where it lands:
-          on an extra card, on a column's top card, in an empty column; or it goes home
-          in Q, leaving X).
-        - b not in X, going home: nothing is extra above it, and no X card of its suit is
-          below it (an X card of its suit would be T, only with that suit's Ace also in
-          X, and b is not in X), so Q' has the same foundation top: play it.
-        - b not in X, onto an extra card: the card is T (nothing fits on an Ace), so b is
-          one of the Aces of the other colour, a lone top card, not home in Q' either
-          (the only X card of its colour could be itself): play it home instead; it is
-          extra from then on.
-        - b not in X, onto a card that is not extra or into an empty column (empty in
-          Q' too): play the same move with the stack less its extra cards, which then
-          lie on it; the same card is exposed in Q and Q' (turned up in both, or
-          already up in Q').
-        - b from a foundation: if Q' has a higher card on it, b is T's Ace with T in X:
-          skip (b becomes extra); if b goes onto T, b is an Ace of the other colour:
-          skip (extra); else play the same move.
-        Each case keeps the invariant; when W wins, Q has no card in the tableau, so X
-        is empty and Q' is won too. Nothing here depends on what an empty column takes.
-
-        A card c of rank r >= 3 on top of a column goes home when its foundation holds
-        r - 1, both foundations of the other colour hold r - 1, and the other suit of its
-        colour holds r - 2 (for r == 2 this is the Two's rule). Why it is safe: let X be
-        the cards these foundations hold, all home in P. A card that fits on a card of X
-        (one rank lower, other colour) is in X, so in any line of play from P only cards
-        of X ever lie above a card of X (one comes back alone onto a top card, and a
-        stack put on it has a card of X at its bottom, with only X cards above that).
-        Replay a winning line W from P dropping every move of a stack whose bottom card
-        is in X, and every other stack less its X cards. Invariant: each column of the
-        replay is W's column less the X cards on its top, and the replay's foundations
-        are W's plus the X cards out. A remaining move has a bottom card b not in X and
-        a target that is not in X (b would be), so that target is a top card, or an
-        empty column, in the replay too; if b goes home or comes back from home, every
-        X card of its suit is home in W (they rank below b), so the foundation is the
-        same. No X card lands on a face-down card or is a King, so the replay turns up
-        every card W does, no later. So the replay wins, and in it nothing is put on c
-        (only X cards fit on it) and c's r - 1 stays home: then, as for the Ace, the
-        replay less c's own moves wins from P with c home. Nothing here depends on what
-        an empty column takes either.
+        A card c of rank r >= 2 on top of a column goes home when its foundation holds r -
+        1, both foundations of the other colour hold r - 1, and the other suit of its colour
+        holds r - 2 (a Two: its Ace and both Aces of the other colour). Why it is safe: let
+        X be the cards these foundations hold, all home in P. A card that fits on a card of
+        X (one rank lower, other colour) is in X, so in any line of play from P only cards
+        of X ever lie above a card of X (one comes back alone onto a top card, and a stack
+        put on it has a card of X at its bottom, with only X cards above that). Replay a
+        winning line W from P dropping every move of a stack whose bottom card is in X, and
+        every other stack less its X cards. Invariant: each column of the replay is W's
+        column less the X cards on its top, and the replay's foundations are W's plus the X
+        cards out. A remaining move has a bottom card b not in X and a target that is not in
+        X (b would be), so that target is a top card, or an empty column, in the replay too;
+        if b goes home or comes back from home, every X card of its suit is home in W (they
+        rank below b), so the foundation is the same. No X card lands on a face-down card or
+        is a King, so the replay turns up every card W does, no later. So the replay wins,
+        and in it nothing is put on c (only X cards fit on it) and c's r - 1 stays home:
+        then, as for the Ace, the replay less c's own moves wins from P with c home. Nothing
+        here depends on what an empty column takes either.
         """
         foundations = state.foundations
         for i, column in enumerate(state.columns):
@@ -513,9 +479,9 @@ class Yukon:
                 if r == 0 and not foundations[s]:
                     return [Move(i, FOUNDATION, 1, top)]
                 if r and foundations[s] == r:
-                    first, second = _OTHER_COLOUR[s]
+                    first, second = OTHER_COLOUR_SUITS[s]
                     if foundations[first] >= r and foundations[second] >= r and \
-                            foundations[_SAME_COLOUR[s]] >= r - 1:
+                            foundations[SAME_COLOUR_SUIT[s]] >= r - 1:
                         return [Move(i, FOUNDATION, 1, top)]
         return []
 

@@ -25,6 +25,12 @@ SUIT_SYMBOLS = "♣♦♥♠"
 RANKS = "A23456789TJQK"
 DECK: tuple[Card, ...] = tuple(range(52))
 
+# by suit (CDHS): the two suits of the other colour, and the other suit of the same colour
+OTHER_COLOUR_SUITS: tuple[tuple[int, int], ...] = ((1, 2), (0, 3), (0, 3), (1, 2))
+SAME_COLOUR_SUIT: tuple[int, ...] = (3, 2, 1, 0)
+# BYTE[n] == bytes((n,)): for building keys without a bytes() call per piece
+BYTE: tuple[bytes, ...] = tuple(bytes((n,)) for n in range(256))
+
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 _SUIT_INDEX.update({s: i for i, s in enumerate(SUIT_SYMBOLS)})
 _SUIT_INDEX.update({s: i for i, s in enumerate("♧♢♡♤")})

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from solver.cards import (DECK, card_str, deck_problems, is_red, make_card, parse_card, pile_str,
-                          rank, suit)
+from solver.cards import (BYTE, DECK, OTHER_COLOUR_SUITS, SAME_COLOUR_SUIT, card_str, deck_problems,
+                          is_red, make_card, parse_card, pile_str, rank, suit)
 
 
 def test_every_card_round_trips_in_ascii_and_unicode():
@@ -31,6 +31,11 @@ def test_colours_and_ranks():
     assert [is_red(make_card(5, s)) for s in range(4)] == [False, True, True, False]
     assert rank(make_card(13, 2)) == 13 and suit(make_card(13, 2)) == 2
     assert pile_str([make_card(1, 0), make_card(10, 2)]) == "AC TH"
+    for s in range(4):
+        red = is_red(make_card(1, s))
+        assert sorted(t for t in range(4) if is_red(make_card(1, t)) != red) == list(OTHER_COLOUR_SUITS[s])
+        assert [t for t in range(4) if t != s and is_red(make_card(1, t)) == red] == [SAME_COLOUR_SUIT[s]]
+    assert all(BYTE[n] == bytes((n,)) for n in range(256))
 
 
 def test_deck_problems_name_duplicates_and_missing_cards():
