@@ -90,8 +90,7 @@ class Spider:
 
     name: ClassVar[str] = "spider"
     # Greedy best-first deals the stock early and then sits on a plateau of look-alike
-    # end positions; a beam keeps progress even (data/spider/winnability.md): 2 suits,
-    # deals 1-10, 9 or 10 won against best_first's 3.
+    # end positions; a beam keeps progress even (data/spider/winnability.md).
     default_strategy: ClassVar[str] = "beam"
     aliases: ClassVar[tuple[str, ...]] = ("spider-solitaire", "tarantula")
     summary: ClassVar[str] = ("two decks, 10 columns, build down; same-suit K..A runs leave; "
@@ -299,12 +298,9 @@ class Spider:
     def beam_heuristics(self) -> tuple[Any, ...]:
         """The heuristics the beam's passes take in turn (``solver.search.beam``).
 
-        Each wins deals the other misses, and quickly: on 4-suit deals 1-32 at 30 CPU s a
-        beam on ``deep_heuristic`` alone won 24, 29 and 6, which ``heuristic`` left
-        undecided at 60 CPU s or won in 45, and lost 1, 2, 4 and 25, which ``heuristic``
-        wins within 22 (data/spider/winnability.md). With 2 suits, deals 1-100 at 30 CPU s:
-        97 won against 95 with one heuristic (gained 35 and 86, lost none). 1 suit (not
-        measured with two) keeps the one heuristic.
+        Each wins deals the other misses, and quickly, so with 2 or 4 suits the passes
+        alternate between them (the figures are in data/spider/winnability.md). 1 suit,
+        not measured with two, keeps the one heuristic.
         """
         return (self.heuristic, self.deep_heuristic) if self.suits >= 2 else (self.heuristic,)
 
