@@ -361,7 +361,7 @@ class FortyThieves:
         """Return the step as a player reads it: the card, where from and where to.
 
         A draw is "draw a card from the stock" whatever it draws, so that a run of draws
-        reads as one (solver.analyze.narrate); the play from the waste names its card.
+        reads as one (solver.app.analyze.narrate); the play from the waste names its card.
 
         >>> state = GAME.deal(1)
         >>> GAME.describe(state, DRAW), GAME.describe(state, Move(2, 9))

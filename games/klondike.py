@@ -463,7 +463,7 @@ Move(source=11, target=12, count=2)]
         """Return the step as a player reads it (the cards, where from, where to).
 
         A turn of the stock is "turn the stock" whatever it turns up, so that a run of
-        turns reads as one ("turn the stock ×5", solver.analyze.narrate); the play from
+        turns reads as one ("turn the stock ×5", solver.app.analyze.narrate); the play from
         the waste that follows names its card.
 
         >>> state = GAME.deal(1)

@@ -260,7 +260,7 @@ def test_cpsat_agrees_with_search_on_40_full_deals():
 @pytest.mark.slow
 def test_win_share_agrees_with_blake_and_gent():
     """Blake & Gent: 86.944% ± 0.022% of random deals are winnable."""
-    from solver.batch import wilson
+    from solver.app.batch import wilson
 
     won = lost = 0
     for number in range(1, 401):

@@ -21,10 +21,10 @@ from typing import Any, Iterator, Optional, Sequence
 import typer
 
 from games import GAMES, find_game, parse_variants
-from solver import analyze, batch
+from solver.app import analyze, batch
 from solver.cards import pretty
 from solver.game import Game, SolitaireError, Status, quote
-from solver.record import Verdict
+from solver.app.record import Verdict
 from solver.search import STRATEGIES, Budget
 
 EXIT_STATUS = {Status.WON: 0, Status.LOST: 1, Status.UNKNOWN: 3}
@@ -465,7 +465,7 @@ def bench(game_name: str = GameArg,
     """Run strategies side by side over deals and print a table."""
     from tqdm import tqdm
 
-    from solver.bench import compare, table
+    from solver.app.bench import compare, table
 
     with user_errors():
         game = find_game(game_name, parse_variants(variant))
