@@ -15,7 +15,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
-from typing import Any, Callable, ClassVar, Hashable, Iterable, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Iterable, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from solver.search.result import Budget, Result
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -191,8 +194,10 @@ class Guidance:
     - ``dead_end(state) -> str``: a one-line proof that no win is reachable from `state`
       ("" when none is found); every strategy asks it of its start position first
       (``solver.search.checked``), so it must be sound, not just likely.
-    - ``cpsat_model``: the module of the game's CP-SAT model (``solver.cpsat.<name>``,
-      with ``solve(game, state, budget) -> Result``), for ``--strategy cpsat``.
+    - ``cpsat_solve(state, budget) -> Result``: the verdict of the game's CP-SAT model,
+      for ``--strategy cpsat``; a win is replayed through the rules, INFEASIBLE must be a
+      proof of loss. The model is the game's own (``games/_<game>_cpsat.py``, built on
+      ``solver.cpsat``); the game imports it, and OR-Tools, only when called.
     """
 
     default_strategy: str = "portfolio"
@@ -201,7 +206,7 @@ class Guidance:
     portfolio: tuple[str, ...] = ("best_first", "best_first_newest", "dfs")
     beam_heuristics: tuple[Callable[[Any], int], ...] = ()
     dead_end: Callable[[Any], str] | None = None
-    cpsat_model: str = ""
+    cpsat_solve: Callable[[Any, Budget], Result[Any]] | None = None
 
 
 def guidance(game: Any) -> Guidance:
