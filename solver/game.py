@@ -97,8 +97,10 @@ class Game(Protocol[S, M]):
     def moves(self, state: S) -> Iterable[M]:
         """Return the legal search moves, the most promising first.
 
-        A game may leave out moves into positions it proves dead (no win reachable), as
-        Yukon does with its ``dead_end`` proof: searches then never store them.
+        A game may leave out moves into positions it proves dead (no win reachable from
+        them), as Black Hole (``viable``) and Yukon (its ``dead_end`` proof) do: searches
+        then never store them, and a search that runs out of moves still proves a loss.
+        The verifier never relies on ``moves`` (see ``illegal_reason``).
         """
         ...
 
@@ -179,7 +181,9 @@ class Guidance:
     """The optional search guidance a game may offer, with the defaults the engine uses.
 
     A game declares any of these as attributes of the same name; ``guidance(game)`` is
-    the one place the engine reads them.
+    the one place the engine and the application read them, so this list is every
+    optional hook there is. Everything else a game offers is required by ``Game``
+    (``forced`` and ``expand`` too: a game with none returns ``[]`` and ``[move]``).
 
     - ``default_strategy``: the strategy used when none is named.
     - ``verdict_key(state) -> bytes``: a coarser key; positions with equal verdict keys

@@ -524,9 +524,7 @@ class _Worker:
         self.game, self.strategy, self.budget = game, strategy, budget
 
     def __reduce__(self) -> tuple[Any, ...]:
-        fields = {f.name: getattr(self.game, f.name)
-                  for f in dataclasses.fields(self.game)  # type: ignore[arg-type]
-                  if f.init}
+        fields = dataclasses.asdict(self.game)  # type: ignore[call-overload]
         return _rebuilt_worker, (type(self.game), fields, self.strategy, self.budget)
 
     def __call__(self, task: Task) -> Verdict:
