@@ -34,7 +34,8 @@ from games._black_hole_rules import PILE_SIZE, Move, Rules, State
 from games._black_hole_rules import RANK_OF as _RANK_OF
 from solver.cards import Card, card_str, make_card, parse_card, plain_text, pysol_deck_order, \
     pysol_layout, rank
-from solver.game import DealChecker, DealProblem, InvalidMoveError, cut, quote, use_rules
+from solver.game import (DealChecker, DealProblem, InvalidMoveError, cut, quote, shared_rules,
+                         use_rules)
 
 if TYPE_CHECKING:
     from solver.search.result import Budget, Result
@@ -67,7 +68,7 @@ class BlackHole:
     def __post_init__(self) -> None:
         if self.ranks not in (4, 7, 10, 13):
             raise ValueError(f"ranks must be 4, 7, 10 or 13, got {self.ranks}")
-        rules = _rules(self.ranks)
+        rules = shared_rules(Rules, self.ranks)
         use_rules(self, rules, _HOT_METHODS)
 
     @property
@@ -355,12 +356,6 @@ def viable(counts: list[int], top: int, ranks: int) -> bool:
     True
     """
     return _black_hole_rules.viable(counts, top, ranks)
-
-
-@functools.lru_cache(maxsize=None)
-def _rules(ranks: int) -> Rules:
-    """Return the rules of the variant with `ranks` ranks, built once and shared."""
-    return Rules(ranks)
 
 
 class _Tables(NamedTuple):

@@ -13,6 +13,7 @@ are the same and ``expand`` returns ``[move]``.
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Iterable, Protocol, TypeVar
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
+R = TypeVar("R")
 
 QUOTE_LIMIT = 20          # characters of user text an error message quotes at most
 TOKEN_LIMIT = 12          # ... of one token of a deal's text (a card is 2 to 4)
@@ -172,6 +174,28 @@ def use_rules(game: Any, rules: Any, methods: Iterable[str]) -> None:
     object.__setattr__(game, "_rules", rules)
     for name in methods:
         object.__setattr__(game, name, getattr(rules, name))
+
+
+def shared_rules(kind: Callable[..., R], *variant: Hashable) -> R:
+    """Return ``kind(*variant)``, built once for each `variant` and shared from then on.
+
+    A game's rules object (the one it hands to ``use_rules``) holds lookup tables that
+    depend on the variant fields alone, so every game of one variant can use the same
+    one: a game built again (``dataclasses.replace``, a batch worker's copy for each
+    deal, a test's twin) finds its tables ready instead of computing them again
+    (Klondike's take about 2 ms, Spider's 0.5 ms). Its tables and caches answer for the
+    variant, never for one game, so sharing them changes no answer; nothing is written
+    into the frozen game but what ``use_rules`` binds.
+
+    >>> shared_rules(bytearray, 3) is shared_rules(bytearray, 3)
+    True
+    """
+    return _built(kind, variant)  # type: ignore[no-any-return]
+
+
+@functools.cache
+def _built(kind: Callable[..., Any], variant: tuple[Hashable, ...]) -> Any:
+    return kind(*variant)
 
 
 # -- optional search guidance ------------------------------------------------------------
