@@ -13,7 +13,7 @@ import sys
 import time
 
 from games.the_clock import GAME
-from solver.batch import wilson
+from solver.app.batch import wilson
 
 
 def main(argv: list[str]) -> int:

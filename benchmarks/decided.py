@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from solver.batch import wilson
+from solver.app.batch import wilson
 
 
 def read(path: Path) -> dict[Any, dict[str, Any]]:

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from games import find_game  # noqa: E402
-from solver.analyze import default_strategy, solve  # noqa: E402
+from solver.app.analyze import default_strategy, solve  # noqa: E402
 from solver.search import Budget  # noqa: E402
 
 OUT = ROOT / "data" / "regression.jsonl"

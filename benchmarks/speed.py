@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from pin_regression import SET  # noqa: E402
 
 from games import find_game  # noqa: E402
-from solver.analyze import solve  # noqa: E402
+from solver.app.analyze import solve  # noqa: E402
 from solver.search import Budget  # noqa: E402
 
 

@@ -22,8 +22,8 @@ import time
 from pathlib import Path
 
 from games import find_game, parse_variants
-from solver.batch import read_source
-from solver.bench import run_deals, summarize, table
+from solver.app.batch import read_source
+from solver.app.bench import run_deals, summarize, table
 from solver.search import Budget
 
 

@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 from games import find_game
-from solver.batch import read_source
+from solver.app.batch import read_source
 from solver.search import Budget, find_strategy
 
 RANGE_SOLVER = "freecell-solver-range-parallel-solve"

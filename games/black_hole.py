@@ -27,14 +27,18 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from games import _black_hole_rules
 from games._black_hole_rules import PILE_SIZE, Move, Rules, State
 from games._black_hole_rules import RANK_OF as _RANK_OF
 from solver.cards import Card, card_str, make_card, parse_card, plain_text, pysol_deck_order, \
     pysol_layout, rank
-from solver.game import DealChecker, DealProblem, InvalidMoveError, cut, quote, use_rules
+from solver.game import (DealChecker, DealProblem, InvalidMoveError, cut, quote, shared_rules,
+                         use_rules)
+
+if TYPE_CHECKING:
+    from solver.search.result import Budget, Result
 
 __all__ = ["ACE_OF_SPADES", "EMPTY_PILE", "GAME", "PILE_SIZE", "BlackHole", "Move", "State",
            "viable"]
@@ -60,12 +64,11 @@ class BlackHole:
     # Every win plays all 51 cards, so a heuristic has nothing to rank: depth-first
     # search in the move order below (fullest piles first) is the quickest, won or lost.
     default_strategy: ClassVar[str] = "dfs"
-    cpsat_model: ClassVar[str] = "solver.cpsat.black_hole"     # --strategy cpsat
 
     def __post_init__(self) -> None:
         if self.ranks not in (4, 7, 10, 13):
             raise ValueError(f"ranks must be 4, 7, 10 or 13, got {self.ranks}")
-        rules = _rules(self.ranks)
+        rules = shared_rules(Rules, self.ranks)
         use_rules(self, rules, _HOT_METHODS)
 
     @property
@@ -253,6 +256,16 @@ class BlackHole:
         """Return `[move]`: a search move is one step."""
         return [move]
 
+    def cpsat_solve(self, state: State, budget: Budget) -> Result[Move]:
+        """Decide `state` with the CP-SAT model of a win (``--strategy cpsat``).
+
+        The model (``games/_black_hole_cpsat.py``) is a route through the cards and
+        shares nothing with ``moves`` and ``viable``; OR-Tools is loaded only here.
+        """
+        from games._black_hole_cpsat import solve
+
+        return solve(self, state, budget)
+
     def notation(self, move: Move) -> str:
         """Return the card played.
 
@@ -343,12 +356,6 @@ def viable(counts: list[int], top: int, ranks: int) -> bool:
     True
     """
     return _black_hole_rules.viable(counts, top, ranks)
-
-
-@functools.lru_cache(maxsize=None)
-def _rules(ranks: int) -> Rules:
-    """Return the rules of the variant with `ranks` ranks, built once and shared."""
-    return Rules(ranks)
 
 
 class _Tables(NamedTuple):

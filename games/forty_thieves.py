@@ -43,7 +43,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from solver.cards import (Card, card_str, foundation_str, make_card, parse_card, parse_foundation,
                           pysol_deck_order, rank, suit)
-from solver.game import DealChecker, DealProblem, InvalidMoveError, quote, use_rules
+from solver.game import DealChecker, DealProblem, InvalidMoveError, quote, shared_rules, use_rules
 from games._forty_thieves_rules import DRAW, FOUNDATION, REDEAL, STOCK, WASTE, Move, Rules, State
 
 __all__ = ["DRAW", "FOUNDATION", "GAME", "REDEAL", "STOCK", "WASTE", "FortyThieves", "Move",
@@ -90,7 +90,7 @@ class FortyThieves:
         if not 0 <= self.rows or self.rows * self.columns > 2 * self.suits * self.ranks:
             raise ValueError(f"rows must be 0..{2 * self.suits * self.ranks // self.columns}, "
                              f"got {self.rows}")
-        rules = Rules(self.redeal, self.suits, self.ranks)
+        rules = shared_rules(Rules, self.redeal, self.suits, self.ranks)
         use_rules(self, rules, _HOT_METHODS)
 
     @property
@@ -361,7 +361,7 @@ class FortyThieves:
         """Return the step as a player reads it: the card, where from and where to.
 
         A draw is "draw a card from the stock" whatever it draws, so that a run of draws
-        reads as one (solver.analyze.narrate); the play from the waste names its card.
+        reads as one (solver.app.analyze.narrate); the play from the waste names its card.
 
         >>> state = GAME.deal(1)
         >>> GAME.describe(state, DRAW), GAME.describe(state, Move(2, 9))

@@ -36,7 +36,7 @@ from typing import Any, ClassVar
 from games._freecell_rules import CELL, EMPTY, FOUNDATION, Move, State, _Rules
 from solver.cards import (SUITS, Card, build_reason, card_str, foundation_str, make_card, parse_card,
                           parse_foundation, pysol_layout, rank, run_str, suit)
-from solver.game import DealChecker, DealProblem, InvalidMoveError, quote, use_rules
+from solver.game import DealChecker, DealProblem, InvalidMoveError, quote, shared_rules, use_rules
 
 _FOUNDATION_ORDER = (2, 0, 1, 3)    # the order Freecell Solver prints foundations in: H C D S
 _COLUMN_NAMES = "1234567890"
@@ -98,12 +98,14 @@ class FreeCell:
             raise ValueError(f"empty must be 'any' or 'kings', got {self.empty!r}")
         if self.layout not in ("microsoft", "seahaven", "seeded"):
             raise ValueError(f"layout must be 'microsoft', 'seahaven' or 'seeded', got {self.layout!r}")
+        # The one field written here is a normalisation, not a table: a published layout
+        # exists only for its own deck and columns, so a twin's numbered deals are seeded.
         full = self.ranks == 13
         if self.layout == "microsoft" and not (full and self.columns == 8):
             object.__setattr__(self, "layout", "seeded")
         if self.layout == "seahaven" and not (full and self.columns == 10 and self.cells >= 2):
             object.__setattr__(self, "layout", "seeded")
-        rules = _Rules(self.ranks, self.build == "alternate", self.empty == "kings")
+        rules = shared_rules(_Rules, self.ranks, self.build == "alternate", self.empty == "kings")
         use_rules(self, rules, ("moves", "play", "is_won", "key", "heuristic", "lower_bound",
                                 "forced", "expand"))
 

@@ -68,7 +68,7 @@ from typing import Any, ClassVar, Iterator
 from solver.cards import (SUIT_NAMES, SUITS, Card, build_reason, card_str, face_down_token,
                           foundation_str, is_red, make_card, parse_card, parse_foundation,
                           pysol_layout, rank, run_str, suit)
-from solver.game import DealChecker, DealProblem, InvalidMoveError, quote, use_rules
+from solver.game import DealChecker, DealProblem, InvalidMoveError, quote, shared_rules, use_rules
 from games._deadlock import stuck_cards, stuck_reason
 # The positions, moves and move constants live with the compiled move generator; they
 # are imported from here (games.klondike) everywhere else.
@@ -115,7 +115,7 @@ class Klondike:
             raise ValueError(f"draw must be 1..24, got {self.draw}")
         if self.passes is not None and self.passes < 1:
             raise ValueError(f"passes must be at least 1 (or unlimited), got {self.passes}")
-        rules = _Rules(self.draw, self.passes, self.ranks)
+        rules = shared_rules(_Rules, self.draw, self.passes, self.ranks)
         use_rules(self, rules, ("moves", "narrow_moves", "play", "forced", "is_won", "key",
                                 "verdict_key", "heuristic"))
 
@@ -463,7 +463,7 @@ Move(source=11, target=12, count=2)]
         """Return the step as a player reads it (the cards, where from, where to).
 
         A turn of the stock is "turn the stock" whatever it turns up, so that a run of
-        turns reads as one ("turn the stock ×5", solver.analyze.narrate); the play from
+        turns reads as one ("turn the stock ×5", solver.app.analyze.narrate); the play from
         the waste that follows names its card.
 
         >>> state = GAME.deal(1)

@@ -71,7 +71,7 @@ from games._spider_rules import (DEAL, DEAL_SOURCE, Move, State, _Rules,  # noqa
                                   _run_length)
 from solver.cards import (SUIT_NAMES, Card, card_str, face_down_token, make_card, parse_card,
                           pysol_deck_order, rank, run_str, suit)
-from solver.game import DealChecker, DealProblem, InvalidMoveError, quote, use_rules
+from solver.game import DealChecker, DealProblem, InvalidMoveError, quote, shared_rules, use_rules
 
 _SUIT_SETS = {4: (0, 1, 2, 3), 2: (0, 2), 1: (0,)}
 _TWO_SUITS = (0, 2, 2, 0)               # our suit (C D H S) -> the 2-suit deck's suit
@@ -118,7 +118,7 @@ class Spider:
             raise ValueError(f"decks must be 1 or 2, got {self.decks}")
         if self.deals < 0 or (self.deals + 1) * self.columns > len(self.deck()):
             raise ValueError(f"deals must leave cards for the tableau, got {self.deals}")
-        rules = _Rules(self.ranks, self.suits, self.columns)
+        rules = shared_rules(_Rules, self.ranks, self.suits, self.columns)
         use_rules(self, rules, ("moves", "play", "is_won", "key", "heuristic", "deep_heuristic"))
 
     @property

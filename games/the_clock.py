@@ -10,17 +10,20 @@ Rulings used: a move is the turn of one card, written as that card (``7H``). The
 stops exactly when it reaches the K pile with no face-down card left: a non-K pile is
 entered once per card of its rank and left once per card turned from it, so it always
 has a card when entered. Verdicts come from play, from the CP-SAT model of the same play
-(``solver/cpsat/the_clock.py``) and from Knuth's characterisation (``knuth_verdict``).
+(``games/_the_clock_cpsat.py``) and from Knuth's characterisation (``knuth_verdict``).
 Test-only small twins: ``ranks`` piles (the last is the "King" pile) of ``suits`` cards.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from solver.cards import RANKS, Card, card_str, make_card, parse_card, plain_text, rank
 from solver.game import DealChecker, DealProblem, InvalidMoveError, cut, quote
+
+if TYPE_CHECKING:
+    from solver.search.result import Budget, Result
 
 OVER = -1                        # next_pile once the play has stopped
 
@@ -51,7 +54,6 @@ class TheClock:
         "suits": "test-only twin: suits, so cards per pile, 1..4 (default 4)",
     }
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
-    cpsat_model: ClassVar[str] = "solver.cpsat.the_clock"      # --strategy cpsat
 
     def __post_init__(self) -> None:
         if not 2 <= self.ranks <= 13:
@@ -170,6 +172,16 @@ class TheClock:
     def expand(self, state: State, move: Move) -> list[Move]:
         """Return the move itself: a search move is one step."""
         return [move]
+
+    def cpsat_solve(self, state: State, budget: Budget) -> Result[Move]:
+        """Decide `state` with the CP-SAT model of the play (``--strategy cpsat``).
+
+        The model (``games/_the_clock_cpsat.py``) states the play as a route through the
+        face-down cards; OR-Tools is loaded only here.
+        """
+        from games._the_clock_cpsat import solve
+
+        return solve(self, state, budget)
 
     def notation(self, move: Move) -> str:
         """Return the card turned.

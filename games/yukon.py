@@ -46,7 +46,7 @@ from typing import Any, ClassVar
 from solver.cards import (SUIT_NAMES, Card, build_reason, card_str, face_down_token,
                           foundation_str, make_card, parse_card, parse_foundation, pysol_layout,
                           rank, run_str, suit)
-from solver.game import DealChecker, DealProblem, InvalidMoveError, quote, use_rules
+from solver.game import DealChecker, DealProblem, InvalidMoveError, quote, shared_rules, use_rules
 from games._deadlock import stuck_reason
 from games._yukon_rules import (FOUNDATION, FROM_FOUNDATION, H_DISORDER, H_DOWN, H_EMPTY,
                                 H_KING, H_OUT, H_WANTED, Move, Rules, State)
@@ -89,7 +89,7 @@ class Yukon:
             raise ValueError(f"columns must be 1..9, got {self.columns}")
         if self.columns * (self.columns + 1) // 2 > 4 * self.ranks:
             raise ValueError(f"{4 * self.ranks} cards cannot fill {self.columns} columns")
-        rules = Rules(self.empty == "any", self.ranks)
+        rules = shared_rules(Rules, self.empty == "any", self.ranks)
         use_rules(self, rules, _HOT_METHODS)
 
     @property

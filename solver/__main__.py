@@ -1,4 +1,4 @@
 """``python -m solver``: the same as the ``solitaire`` command."""
-from solver.cli import main
+from solver.app.cli import main
 
 main()

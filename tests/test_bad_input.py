@@ -1,6 +1,6 @@
 """The bad-input catalogue: every user mistake gets one bounded line, status 2, nothing lost.
 
-Each case runs the real entry point (``solver.cli.main``, as the ``solitaire`` script
+Each case runs the real entry point (``solver.app.cli.main``, as the ``solitaire`` script
 does) in a scratch folder holding a few prepared files, and checks the four promises:
 exit status 2, exactly one line on stderr starting ``error:`` and at most a few hundred
 characters long, no traceback, and every file in the folder byte-for-byte as it was (no
@@ -21,9 +21,9 @@ from conftest import DATA
 from games.black_hole import GAME as BLACK_HOLE
 from games.freecell import GAME as FREECELL
 from games.klondike import GAME as KLONDIKE
-from solver import analyze
-from solver.cli import MESSAGE_LIMIT, main
-from solver.record import Verdict
+from solver.app import analyze
+from solver.app.cli import MESSAGE_LIMIT, main
+from solver.app.record import Verdict
 from solver.search import Budget
 
 TWIN = ["-V", "ranks=4", "-V", "columns=4", "-V", "cells=1"]

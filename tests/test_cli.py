@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from conftest import DATA
 from games.freecell import GAME as FREECELL
-from solver.cli import app
+from solver.app.cli import app
 from solver.game import SolitaireError, Status
 from solver.search import Budget, greedy
 from solver.verify import replay_notation
@@ -156,7 +156,7 @@ def test_overlapping_ranges_give_each_deal_once(tmp_path):
 def test_a_huge_range_is_not_built_in_memory():
     import tracemalloc
 
-    from solver.batch import read_source
+    from solver.app.batch import read_source
 
     tracemalloc.start()
     tasks = read_source("1-5000000,10-20")
@@ -215,7 +215,7 @@ def test_ctrl_c_under_cpsat_writes_no_verdict_and_stops(tmp_path, jobs):
 
 def test_classify_takes_a_game_object_and_resumes_by_settings(tmp_path):
     from games import find_game
-    from solver import batch
+    from solver.app import batch
 
     twin = find_game("freecell", {"ranks": 4, "columns": 4, "cells": 1})
     out = tmp_path / "r.jsonl"
@@ -346,7 +346,7 @@ def test_solve_boards_prints_the_position_after_each_move():
 
 
 def test_klondike_turns_of_the_stock_read_as_one_step_with_a_count():
-    from solver.cli import _grouped
+    from solver.app.cli import _grouped
 
     assert _grouped(["s"] * 8 + ["wf", "6h", "6h"]) == ["s ×8", "wf", "6h ×2"]
     result = run("hint", "klondike", "--deal", "5", "--json")
@@ -371,7 +371,7 @@ def test_deal_ends_with_one_newline_and_every_style_reads_back(game, tmp_path):
 
 
 def test_a_long_search_shows_its_progress_on_request(monkeypatch, capsys):
-    from solver.cli import SearchProgress
+    from solver.app.cli import SearchProgress
 
     line = SearchProgress(seconds=60, enabled=True)
     line.next = 0.0                                       # as if two seconds had passed
@@ -388,8 +388,8 @@ def test_a_long_search_shows_its_progress_on_request(monkeypatch, capsys):
 
 def test_bench_counts_every_search_for_its_progress_bar():
     from games.black_hole import GAME as BLACK_HOLE
-    from solver.batch import read_source
-    from solver.bench import compare
+    from solver.app.batch import read_source
+    from solver.app.bench import compare
 
     calls = []
     rows = compare(BLACK_HOLE, read_source("1-3"), ["dfs", "best_first"], Budget(seconds=10),

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from conftest import random_play
 from games import GAMES
 from solver.cards import pretty
-from solver.cli import app
+from solver.app.cli import app
 
 runner = CliRunner()
 NAMES = sorted(GAMES)

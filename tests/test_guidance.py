@@ -17,8 +17,8 @@ def test_a_game_without_guidance_gets_every_default():
 def test_declared_guidance_is_read():
     black_hole, klondike = GAMES["black-hole"], GAMES["klondike"]
     assert guidance(black_hole).default_strategy == "dfs"
-    assert guidance(black_hole).cpsat_model == "solver.cpsat.black_hole"
-    assert guidance(GAMES["clock"]).cpsat_model == "solver.cpsat.the_clock"
+    assert guidance(black_hole).cpsat_solve == black_hole.cpsat_solve
+    assert guidance(GAMES["clock"]).cpsat_solve is not None
     hints = guidance(klondike)
     assert hints.portfolio[0] == "narrow_best_first" and hints.dead_end is not None
     assert hints.verdict_key is not None and hints.narrow_moves is not None
@@ -33,11 +33,11 @@ def test_views_of_a_game_keep_its_guidance():
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_every_cpsat_model_named_exists_and_others_are_refused(name):
+def test_every_cpsat_model_offered_decides_and_others_are_refused(name):
     from solver.game import SolitaireError
 
     game = GAMES[name]
-    if guidance(game).cpsat_model:
+    if guidance(game).cpsat_solve is not None:
         assert find_strategy("cpsat")(game, game.deal(2), Budget(seconds=30)).status.value in (
             "won", "lost")
     else:

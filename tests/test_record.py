@@ -6,9 +6,9 @@ import json
 import pytest
 
 from games import GAMES
-from solver.analyze import solve
+from solver.app.analyze import solve
 from solver.game import SolitaireError, Status
-from solver.record import Verdict
+from solver.app.record import Verdict
 from solver.search import Budget
 
 

@@ -16,7 +16,7 @@ import pytest
 
 from conftest import DATA
 from games import find_game
-from solver.analyze import default_strategy, solve
+from solver.app.analyze import default_strategy, solve
 from solver.search import Budget
 
 LINES = [json.loads(line) for line in (DATA / "regression.jsonl").read_text().splitlines()]

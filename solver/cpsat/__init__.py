@@ -1,8 +1,10 @@
-"""CP-SAT (OR-Tools) models for games that suit a constraint formulation.
+"""What CP-SAT (OR-Tools) models share: an interruptible solve, and route models solved
+and read back as moves.
 
-One module per game, named after the game (``black_hole.py`` for ``black-hole``), each with
-``build_model(game, state)`` and ``solve(game, state, budget) -> Result``. The models read
-positions through the game's documented State fields; they never import ``games``.
+The models themselves are game-specific, so they live with their games
+(``games/_<game>_cpsat.py``), and a game offers its model to ``--strategy cpsat`` as
+``cpsat_solve(state, budget) -> Result`` (``solver.game.Guidance``). Nothing here knows a
+game: positions and moves are read through the protocol and the ``RouteVars`` a model keeps.
 """
 from __future__ import annotations
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import functools
-import importlib
 import time
 from typing import Any, Callable
 
@@ -19,12 +18,11 @@ Strategy = Callable[[Game[Any, Any], Any, Budget], Result[Any]]
 
 
 def cpsat(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[Any]:
-    """Solve with the game's CP-SAT model, where it declares one (``cpsat_model``)."""
-    module_name = guidance(game).cpsat_model
-    if not module_name:
+    """Solve with the game's CP-SAT model, where it offers one (``cpsat_solve``)."""
+    solve = guidance(game).cpsat_solve
+    if solve is None:
         raise SolitaireError(f"no CP-SAT model for {game.name}; try --strategy best_first")
-    result: Result[Any] = importlib.import_module(module_name).solve(game, start, budget)
-    return result
+    return solve(start, budget)
 
 
 STRATEGIES: dict[str, Strategy] = {

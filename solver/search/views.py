@@ -6,11 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.game import Game
+from solver.game import Game, guidance
 
 
 class _View:
-    """The same game seen through one changed method; everything else is the game's."""
+    """The same game seen through one changed method; everything else is the game's.
+
+    Forwarding is the view's only attribute lookup on the game: an optional hook the
+    game lacks is missing from the view too, so ``guidance`` reads the same defaults.
+    """
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self._game = game
@@ -38,4 +42,7 @@ class narrowed(_View):
 
     def __init__(self, game: Game[Any, Any]) -> None:
         super().__init__(game)
-        self.moves = game.narrow_moves            # type: ignore[attr-defined]
+        narrow = guidance(game).narrow_moves
+        if narrow is None:
+            raise ValueError(f"{game.name} has no narrow_moves")
+        self.moves = narrow

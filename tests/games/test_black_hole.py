@@ -9,7 +9,7 @@ from conftest import DATA, read_known
 from games import find_game
 from games.black_hole import ACE_OF_SPADES, GAME, BlackHole, Move, State, viable
 from solver.cards import card_str, parse_card, pysol_layout
-from solver.cpsat.black_hole import solve as cpsat_solve
+from games._black_hole_cpsat import solve as cpsat_solve
 from solver.game import DealError, DealProblem, Status
 from solver.search import Budget, dfs, greedy
 from solver.verify import check_solution, replay_notation
@@ -260,7 +260,7 @@ def test_cpsat_agrees_with_search_on_40_full_deals():
 @pytest.mark.slow
 def test_win_share_agrees_with_blake_and_gent():
     """Blake & Gent: 86.944% ± 0.022% of random deals are winnable."""
-    from solver.batch import wilson
+    from solver.app.batch import wilson
 
     won = lost = 0
     for number in range(1, 401):

@@ -9,7 +9,7 @@ from conftest import DATA, read_known
 from games._deadlock import stuck_cards
 from games.klondike import GAME as KLONDIKE, Klondike
 from games.yukon import GAME as YUKON, Yukon
-from solver.analyze import solve
+from solver.app.analyze import solve
 from solver.cards import parse_card
 from solver.game import Status
 from solver.search import Budget, dfs

@@ -10,7 +10,7 @@ from conftest import (DATA, assert_a_card_goes_home_only_when_none_can_need_it_b
                       portfolio_verdicts_agree_with_dfs, read_known)
 from games import find_game
 from games.klondike import FOUNDATION, GAME, STOCK, WASTE, Klondike, Move, State
-from solver.batch import wilson
+from solver.app.batch import wilson
 from solver.cards import pile_str, pysol_layout
 from solver.game import DealProblem, InvalidMoveError, Status
 from solver.search import Budget, dfs, greedy, without_forced

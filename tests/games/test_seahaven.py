@@ -8,7 +8,7 @@ import pytest
 from conftest import DATA, read_known
 from games import find_game
 from games.freecell import CELL, EMPTY, FOUNDATION, SEAHAVEN, FreeCell, Move, State
-from solver.batch import wilson
+from solver.app.batch import wilson
 from solver.cards import pile_str, pysol_layout
 from solver.game import Status
 from solver.search import Budget, dfs, greedy, without_forced

@@ -542,8 +542,8 @@ def test_heuristic_and_bound_are_zero_only_when_won() -> None:
 @pytest.mark.slow
 def test_four_suit_verdicts_fit_the_published_figure() -> None:
     """Blake & Gent: 98.5% (+-1.5%) of 4-suit deals are winnable (full information)."""
-    from solver.analyze import solve
-    from solver.batch import wilson
+    from solver.app.analyze import solve
+    from solver.app.batch import wilson
 
     won = lost = 0
     for number in range(1, 41):

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from games import find_game
 from games.the_clock import GAME, OVER, Move, State, TheClock
 from solver.cards import DECK, parse_card
-from solver.cpsat.the_clock import solve as cpsat_solve
+from games._the_clock_cpsat import solve as cpsat_solve
 from solver.game import DealError, DealProblem, InvalidMoveError, Status
 from solver.search import Budget, dfs
 from solver.verify import replay, replay_notation

@@ -121,7 +121,7 @@ def test_verdict_key_serves_dfs_and_greedy_but_not_optimal_search():
 
 
 def test_a_games_default_strategy_is_used_when_none_is_named():
-    from solver.analyze import default_strategy, solve
+    from solver.app.analyze import default_strategy, solve
 
     class Prefers(CountingVerdictKey):
         default_strategy = "dfs"

@@ -15,7 +15,8 @@ that both give the same verdict on every deal tried.
 
 The model reads the position through the State fields documented in
 ``games/black_hole.py`` (``piles``: bottom card first; ``foundation``: the top card)
-and the game's ``ranks`` option.
+and the game's ``ranks`` option. ``BlackHole.cpsat_solve`` offers it to ``--strategy
+cpsat`` and imports it only then, so OR-Tools loads only when a model is asked for.
 
 >>> from games.black_hole import GAME
 >>> result = solve(GAME, GAME.deal(6), Budget(seconds=30))

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
 from solver.game import Game, SolitaireError, Status, quote
-from solver.record import Verdict
+from solver.app.record import Verdict
 from solver.search import Budget, find_strategy
 
 MAX_BOARD_BYTES = 64 << 10          # far above any deal's text (a few hundred bytes)
@@ -297,7 +297,7 @@ class Settings:
 
     @classmethod
     def of(cls, game: Game[Any, Any], strategy: str, budget: Budget) -> "Settings":
-        from solver.record import budget_record, variant_of
+        from solver.app.record import budget_record, variant_of
 
         return cls(game.name, json.loads(json.dumps(variant_of(game))), strategy,
                    budget_record(budget))
@@ -447,7 +447,7 @@ class Plan:
     def __init__(self, game: Game[Any, Any], tasks: DealRanges | TaskList, out: Path, *,
                  strategy: str | None = None, budget: Budget = Budget(), jobs: int = 1,
                  resume: bool = False) -> None:
-        from solver.analyze import default_strategy
+        from solver.app.analyze import default_strategy
 
         self.game, self.tasks, self.out, self.budget, self.jobs = game, tasks, out, budget, jobs
         self.strategy = default_strategy(game, strategy)
@@ -524,13 +524,11 @@ class _Worker:
         self.game, self.strategy, self.budget = game, strategy, budget
 
     def __reduce__(self) -> tuple[Any, ...]:
-        fields = {f.name: getattr(self.game, f.name)
-                  for f in dataclasses.fields(self.game)  # type: ignore[arg-type]
-                  if f.init}
+        fields = dataclasses.asdict(self.game)  # type: ignore[call-overload]
         return _rebuilt_worker, (type(self.game), fields, self.strategy, self.budget)
 
     def __call__(self, task: Task) -> Verdict:
-        from solver.analyze import solve
+        from solver.app.analyze import solve
 
         game = self.game
         state = game.deal(task.number) if task.number is not None else game.parse(task.text or "")

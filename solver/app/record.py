@@ -16,8 +16,8 @@ from solver.search import Budget, Result
 
 def variant_of(game: Game[Any, Any]) -> dict[str, Any]:
     """Return a game's variant options and their values (its dataclass fields)."""
-    return {f.name: getattr(game, f.name) for f in dataclasses.fields(game)  # type: ignore[arg-type]
-            if f.name != "name"}
+    return {name: value for name, value in dataclasses.asdict(game).items()  # type: ignore[call-overload]
+            if name != "name"}
 
 
 def budget_record(budget: Budget) -> dict[str, Any]:

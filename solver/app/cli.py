@@ -21,10 +21,10 @@ from typing import Any, Iterator, Optional, Sequence
 import typer
 
 from games import GAMES, find_game, parse_variants
-from solver import analyze, batch
+from solver.app import analyze, batch
 from solver.cards import pretty
 from solver.game import Game, SolitaireError, Status, quote
-from solver.record import Verdict
+from solver.app.record import Verdict, variant_of
 from solver.search import STRATEGIES, Budget
 
 EXIT_STATUS = {Status.WON: 0, Status.LOST: 1, Status.UNKNOWN: 3}
@@ -213,8 +213,9 @@ def games() -> None:
         typer.echo(f"{game.name}: {game.summary}")
         if game.aliases:
             typer.echo(f"  aliases: {', '.join(game.aliases)}")
+        values = variant_of(game)
         for option, meaning in game.variants.items():
-            typer.echo(f"  --variant {option}={getattr(game, option)}  ({meaning})")
+            typer.echo(f"  --variant {option}={values[option]}  ({meaning})")
         for preset, values in game.presets.items():
             settings = " ".join(f"{k}={v}" for k, v in values.items())
             typer.echo(f"  preset {preset}: {settings}")
@@ -465,7 +466,7 @@ def bench(game_name: str = GameArg,
     """Run strategies side by side over deals and print a table."""
     from tqdm import tqdm
 
-    from solver.bench import compare, table
+    from solver.app.bench import compare, table
 
     with user_errors():
         game = find_game(game_name, parse_variants(variant))

@@ -9,8 +9,8 @@ import statistics
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
-from solver.analyze import solve
-from solver.batch import Task
+from solver.app.analyze import solve
+from solver.app.batch import Task
 from solver.game import Game, Status
 from solver.search import Budget, Result
 

@@ -12,6 +12,8 @@ proof that the game is lost.
 The model reads the position through the State fields documented in
 ``games/the_clock.py`` (``piles``: face-down cards bottom first; ``next_pile``: -1 once
 play has stopped), so it works from a fresh deal and from any position in play.
+``TheClock.cpsat_solve`` offers it to ``--strategy cpsat`` and imports it only then, so
+OR-Tools loads only when a model is asked for.
 
 A first model with one integer per step tied to its inverse by ``AddInverse`` met a
 presolve bug of OR-Tools 9.15 (a won deal reported INFEASIBLE, feasible with presolve
