@@ -1,9 +1,11 @@
 """Search strategies, one per module, all ``(game, start, budget) -> Result``."""
 from __future__ import annotations
 
+import contextlib
 import functools
+import gc
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from solver.game import Game, SolitaireError, Status, guidance
 from solver.search.astar import astar
@@ -58,8 +60,30 @@ def checked(strategy: Strategy, name: str) -> Strategy:
                               seconds=time.perf_counter() - began,
                               cpu_seconds=time.process_time() - began_cpu,
                               extra={"proof": proof})
-        return strategy(game, start, budget)
+        with fewer_collections():
+            return strategy(game, start, budget)
     return search
+
+
+GC_THRESHOLD = 50_000               # allocations between young-generation collections
+
+
+@contextlib.contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Run the block with Python's cycle collector waking less often.
+
+    A search allocates millions of short-lived tuples and keeps its positions in a queue
+    or stack; at the default threshold (700 allocations) the collector walks them over
+    and over, about a tenth of a FreeCell search's time, and finds almost no garbage
+    (the search makes few cycles). Collections still happen, only less often, so no
+    memory is lost; the threshold is put back afterwards.
+    """
+    young, *older = gc.get_threshold()
+    gc.set_threshold(max(young, GC_THRESHOLD), *older)
+    try:
+        yield
+    finally:
+        gc.set_threshold(young, *older)
 
 
 def find_strategy(name: str) -> Strategy:

@@ -207,3 +207,17 @@ def test_beam_passes_take_the_games_heuristics_in_turn():
     assert len(turns) >= 4 and turns[:4] == [1, 2, 1, 2]
     single = beam(game, game.deal(11982), Budget(max_states=3_000), width=4)
     assert result.extra["width"] < single.extra["width"]     # each width runs twice
+
+
+def test_searches_wake_the_cycle_collector_less_and_put_its_threshold_back():
+    import gc
+
+    from solver.search import GC_THRESHOLD, fewer_collections
+
+    before = gc.get_threshold()
+    with pytest.raises(KeyError):
+        with fewer_collections():
+            assert gc.get_threshold()[0] >= GC_THRESHOLD
+            assert gc.get_threshold()[1:] == before[1:]
+            raise KeyError("a search that fails")
+    assert gc.get_threshold() == before
