@@ -108,15 +108,24 @@ class Run:
 Search = Generator["Run", "int | None", "Result[Any]"]
 
 __all__ = ["Budget", "Result", "Run", "Search", "Edge", "settle", "successors", "narrowed",
-           "without_forced", "over_budget", "finish", "shortcut", "to_steps", "path_to"]
+           "without_forced", "over_budget", "granted", "finish", "shortcut", "to_steps", "path_to"]
 
 
 def over_budget(run: Run) -> Generator[Run, int | None, str]:
     """Count an expansion; at the state cap, pause until granted more states (``yield from``).
 
-    Return the budget that ran out, or "" to go on.
+    Return the budget that ran out, or "" to go on. A hot loop calls ``run.exhausted()``
+    itself and enters ``granted`` only at the cap, which saves a generator per expansion.
     """
     stopped = run.exhausted()
+    if stopped == "max-states":
+        stopped = yield from granted(run)
+    return stopped
+
+
+def granted(run: Run) -> Generator[Run, int | None, str]:
+    """At the state cap, pause until granted more states; return what ran out, or ""."""
+    stopped = "max-states"
     while stopped == "max-states":
         more = yield run
         if not more:

@@ -5,8 +5,7 @@ import heapq
 from typing import Any, Callable
 
 from solver.game import Game, Status, guidance
-from solver.search.base import (Budget, Result, Run, Search, finish, over_budget, path_to, settle,
-                                successors)
+from solver.search.base import Budget, Result, Run, Search, finish, granted, path_to, settle
 
 Priority = Callable[[int, Any], int]
 
@@ -36,6 +35,7 @@ def best_first_search(game: Game[Any, Any], start: Any, f: Priority, budget: Bud
     pre, state = settle(game, start)
     key = game.key if optimal else guidance(game).verdict_key or game.key
     table, is_won = run.table, game.is_won
+    moves, play, forced = game.moves, game.play, game.forced
     g0 = _cost(game, start, pre) if optimal else 0
     if not optimal and is_won(state):
         return run.result(Status.WON, [pre])
@@ -52,10 +52,24 @@ def best_first_search(game: Game[Any, Any], start: Any, f: Priority, budget: Bud
                     continue                      # reached again by fewer steps since
                 if is_won(state):
                     return run.result(Status.WON, [pre, *path_to(table, digest)], optimal=True)
-            stopped = yield from over_budget(run)
+            stopped = run.exhausted()
+            if stopped == "max-states":
+                stopped = yield from granted(run)
             if stopped:
                 return run.result(Status.UNKNOWN, stopped_by=stopped)
-            for edge, child in successors(game, state):
+            for move in moves(state):          # base.successors, written out: no generator
+                child = play(state, move)
+                more = forced(child)
+                if more:
+                    steps = [move]
+                    while more:
+                        for m in more:
+                            child = play(child, m)
+                            steps.append(m)
+                        more = forced(child)
+                    edge: tuple[Any, ...] = tuple(steps)
+                else:
+                    edge = (move,)
                 child_g = g + _cost(game, state, edge) if optimal else g + 1
                 child_digest = table.digest(key(child))
                 if optimal:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from solver.game import Game, Status, guidance
-from solver.search.base import Budget, Result, Run, Search, finish, over_budget, settle, successors
+from solver.search.base import Budget, Result, Run, Search, finish, granted, settle, successors
 
 
 def dfs(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[Any]:
@@ -34,7 +34,9 @@ def dfs_search(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> S
                     path.append(edge)
                     return run.result(Status.WON, path)
                 if table.add(table.digest(key(child))):
-                    stopped = yield from over_budget(run)
+                    stopped = run.exhausted()
+                    if stopped == "max-states":
+                        stopped = yield from granted(run)
                     if stopped:
                         return run.result(Status.UNKNOWN, stopped_by=stopped)
                     path.append(edge)
