@@ -162,7 +162,8 @@ class FreeCell:
         lines = []
         if any(state.foundations) or any(c != EMPTY for c in state.cells):
             lines.append(foundations_line((s, state.foundations[s]) for s in _FOUNDATION_ORDER))
-            lines.append(labelled("Freecells", ("-" if c == EMPTY else card_str(c) for c in state.cells)))
+            lines.append(labelled("Freecells", ("-" if c == EMPTY else card_str(c)
+                                                for c in state.cells)))
         lines.extend(labelled("", map(card_str, column)) for column in state.columns)
         return "\n".join(lines) + "\n"
 

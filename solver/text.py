@@ -4,9 +4,9 @@ A position's text is lines. A labelled line starts with a word, a colon and a sp
 (``Foundations: H-A C-0``, ``Stock: 4H AC``, ``Freecells: 8D -``); any other line is a
 pile, bottom card first, maybe after a ``:`` (Freecell Solver's style), with ``-`` or
 nothing for an empty pile and, in games with face-down cards, those written ``<KS>``.
-Blank lines and ``#`` comments say nothing, and a BOM or colour escapes are ignored
-(``DealChecker.lines``). This is the format of ``solver.cards.pysol_layout`` too, so a
-numbered deal from PySolFC's layout goes through the same reader.
+Blank lines and ``#`` comments say nothing, and a BOM or colour escapes are ignored.
+This is the format of ``solver.cards.pysol_layout`` too, so a numbered deal from
+PySolFC's layout goes through the same reader.
 
 ``DealReader`` reads these pieces into cards and records every problem on the way, so
 that a game's ``parse`` says only what is particular to its layout: which labels it
@@ -24,7 +24,7 @@ import re
 from typing import Iterable, Sequence
 
 from solver.cards import (SUIT_NAMES, Card, card_str, face_down_token, foundation_str, make_card,
-                          parse_card, parse_foundation, rank, suit)
+                          parse_card, parse_foundation, plain_text, rank, suit)
 from solver.game import DealChecker, DealProblem, quote
 
 _LABEL = re.compile(r"([A-Za-z0-9]+)\s*:(?!\S)\s*")
@@ -88,9 +88,11 @@ deck: '2S'; missing card 2C
     def labelled_lines(self, text: str, labels: Iterable[str] | None) -> list[tuple[int, str, str]]:
         """Return (line number, label, rest) of each line that says something.
 
-        The label is one of `labels` as the text writes it (they match in any case), or
-        "" for a pile line; `labels` None takes any label. A line with another label is
-        recorded as a bad line and left out. An empty text is raised at once.
+        Blank lines and ``#`` comments say nothing; a BOM and colour escapes are dropped
+        (``solver.cards.plain_text``). The label is one of `labels` as the text writes it
+        (they match in any case), or "" for a pile line; `labels` None takes any label. A
+        line with another label is recorded as a bad line and left out. A text with
+        nothing to say is raised at once as empty.
 
         >>> read = DealReader("twin", [])
         >>> read.labelled_lines("# a comment\\n\\nTalon: AS\\nSTOCK: 2S\\n: 3S", ["Stock"])
@@ -99,8 +101,13 @@ deck: '2S'; missing card 2C
         ["unknown line label 'Talon' (expected Stock)"]
         """
         known = None if labels is None else {label.lower() for label in labels}
+        lines = [(number, line.strip()) for number, line in enumerate(plain_text(text).splitlines(), 1)
+                 if line.strip() and not line.lstrip().startswith("#")]
+        if not lines:
+            self.add(DealProblem.EMPTY, "empty text")
+            self.raise_if_any()
         found = []
-        for number, line in self.lines(text):
+        for number, line in lines:
             label, rest = split_label(line)
             if label and known is not None and label.lower() not in known:
                 self.add(DealProblem.BAD_LINE, f"unknown line label {quote(label)} (expected "
@@ -112,8 +119,7 @@ deck: '2S'; missing card 2C
     def card(self, token: str, line: int) -> Card | None:
         """Return the card a token names (``7H``, ``10♦``; ``<7H>`` with `face_down`, its
         marker dropped), counted; record an unreadable token and return None."""
-        read = self._read(token, line)
-        return None if read is None else read[0]
+        return self._read(token, line)[0]
 
     def cards_in(self, text: str, line: int) -> list[Card]:
         """Return the readable cards of a line's text (a stock, a waste, cells), counted.
@@ -121,8 +127,8 @@ deck: '2S'; missing card 2C
         >>> DealReader("twin", [0, 13], face_down=True).cards_in("AC <AD> <AC", 1)
         [0, 13]
         """
-        found = (self._read(token, line) for token in text.split())
-        return [read[0] for read in found if read is not None]
+        found = (self._read(token, line)[0] for token in text.split())
+        return [card for card in found if card is not None]
 
     def pile(self, text: str, line: int) -> tuple[list[Card], int]:
         """Return the cards of a pile line's text, bottom first, and how many at its bottom
@@ -137,12 +143,11 @@ deck: '2S'; missing card 2C
         """
         cards: list[Card] = []
         down = 0
-        top_down = False
+        top_down = False                    # whether the last token is marked face down
         for token in text.split() if text != EMPTY_PILE else ():
-            read = self._read(token, line)
-            if read is None:
+            card, top_down = self._read(token, line)
+            if card is None:
                 continue
-            card, top_down = read
             if top_down:
                 if down < len(cards):
                     self.add(DealProblem.BAD_LINE, f"face-down card {quote(token)} above a "
@@ -202,7 +207,8 @@ deck: '2S'; missing card 2C
     def check_count(self, found: int, expected: int) -> None:
         """Record a wrong number of piles."""
         if found != expected:
-            self.add(DealProblem.WRONG_PILE_COUNT, f"{found} {self.pile_name}s, expected {expected}")
+            self.add(DealProblem.WRONG_PILE_COUNT,
+                     f"{found} {self.pile_name}s, expected {expected}")
 
     def check_cards(self, missing: bool = True) -> None:
         """Record duplicated cards, and missing ones unless `missing` is False (a position
@@ -215,19 +221,20 @@ deck: '2S'; missing card 2C
         self.check_deck([c for c, lines in self.where.items() for _ in lines], self.copies,
                         self.deck, line=line, missing=missing)
 
-    def _read(self, token: str, line: int) -> tuple[Card, bool] | None:
-        """Return (card, face down) of a token, counted, or None once recorded unreadable."""
+    def _read(self, token: str, line: int) -> tuple[Card | None, bool]:
+        """Return a token's card (None once recorded unreadable), counted, and whether it
+        is marked face down."""
         marked = face_down_token(token) if self.face_down else (token, False)
         if marked is None:
             self.add(DealProblem.UNREADABLE_CARD, f"unreadable card {quote(token)}: unbalanced "
                      "< or >", line=line, card=token)
-            return None
+            return None, False
         name, face_down = marked
         card = parse_card(name)
         if card is None or not self.in_deck[card]:
             why = "unreadable card" if card is None else "card not in this game's deck:"
             self.add(DealProblem.UNREADABLE_CARD, f"{why} {quote(name)}", line=line, card=name)
-            return None
+            return None, face_down
         self.count(card, line)
         return card, face_down
 
