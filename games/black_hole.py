@@ -13,7 +13,7 @@ Rulings used:
 - Text is black-hole-solver's board format: an optional ``Foundations: AS`` line (any card
   for a position in mid-game), then one line per pile, bottom card first. A leading ``:``
   on a pile line is allowed (the solver's ``--display-boards`` style); an empty pile is a
-  line ``-`` (``:`` alone is read the same). Blank lines are ignored.
+  line ``-`` (``:`` alone is read the same). Blank lines and ``#`` comments are ignored.
 - Only ranks matter to the rules, so the canonical key keeps ranks only: two positions
   whose piles hold the same rank sequences (in any order) with the same foundation rank
   have the same future, move for move.
@@ -25,17 +25,15 @@ Rulings used:
 from __future__ import annotations
 
 import functools
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from games import _black_hole_rules
 from games._black_hole_rules import PILE_SIZE, Move, Rules, State
 from games._black_hole_rules import RANK_OF as _RANK_OF
-from solver.cards import Card, card_str, make_card, parse_card, plain_text, pysol_deck_order, \
-    pysol_layout, rank
-from solver.game import (DealChecker, DealProblem, InvalidMoveError, cut, quote, shared_rules,
-                         use_rules)
+from solver.cards import Card, card_str, make_card, parse_card, pysol_deck_order, pysol_layout, rank
+from solver.game import DealProblem, InvalidMoveError, cut, quote, shared_rules, use_rules
+from solver.text import EMPTY_PILE, DealReader, pile_text
 
 if TYPE_CHECKING:
     from solver.search.result import Budget, Result
@@ -44,9 +42,6 @@ __all__ = ["ACE_OF_SPADES", "EMPTY_PILE", "GAME", "PILE_SIZE", "BlackHole", "Mov
            "viable"]
 
 ACE_OF_SPADES: Card = make_card(1, 3)
-EMPTY_PILE = "-"                       # how `format` writes an empty pile
-_EMPTY_PILE_TOKENS = ("-", ":", "")
-_LABEL = re.compile(r"([A-Za-z]{3,})\s*:")          # "Foundations:", "Talon:" ...
 _HOT_METHODS = ("moves", "play", "is_won", "key", "heuristic", "lower_bound", "forced")
 
 
@@ -114,80 +109,32 @@ class BlackHole:
         >>> GAME.parse("Foundations: 4H\\n" + "-\\n" * 16 + ": 5D").piles[16]
         b'\\x11'
         """
-        check = DealChecker(self.name)
-        text = plain_text(text)
-        if not text.strip():
-            check.add(DealProblem.EMPTY, "empty text: no foundation and no piles")
-            check.raise_if_any()
+        read = DealReader(self.name, self.deck, pile="pile", repeat_lines=True)
         foundation: Card | None = None
         piles: list[bytes] = []
-        seen: dict[Card, int] = {}
-        in_deck = self._tables.in_deck
-        for number, raw in enumerate(text.splitlines(), start=1):
-            line = raw.strip()
-            if not line:
-                continue
-            label = _LABEL.match(line)
-            if label:
-                head, rest = label.group(1), line[label.end():]
-                if head.lower() != "foundations":
-                    check.add(DealProblem.BAD_LINE, f"unexpected {quote(head)} "
-                              "line (black hole has a foundation and piles only)", line=number)
-                elif foundation is not None or piles:
-                    check.add(DealProblem.BAD_LINE, "the foundations line "
-                              "must come first, once", line=number)
-                else:
-                    foundation = self._read_foundation(rest, number, check)
-                    if foundation is not None:
-                        seen[foundation] = number
-                continue
-            if line.startswith(":"):
-                line = line[1:].strip()
-            pile: list[Card] = []
-            for token in line.split() if line not in _EMPTY_PILE_TOKENS else ():
-                card = parse_card(token)
-                if card is None or not in_deck[card]:
-                    what = "unreadable card" if card is None else "card not in this deck:"
-                    check.add(DealProblem.UNREADABLE_CARD, f"{what} {quote(token)}",
-                              line=number, card=token)
-                    continue
-                if card in seen or card == ACE_OF_SPADES:
-                    check.add(DealProblem.DUPLICATE_CARD,
-                              f"duplicate card {card_str(card)}",
-                              line=number, card=card_str(card))
-                seen.setdefault(card, number)
-                pile.append(card)
-            if len(pile) > PILE_SIZE:
-                check.add(DealProblem.WRONG_PILE_SIZE, f"a pile holds at most "
-                          f"{PILE_SIZE} cards, this one {len(pile)}", line=number)
-            piles.append(bytes(pile))
-        if len(piles) != self.pile_count:
-            check.add(DealProblem.WRONG_PILE_COUNT,
-                      f"{len(piles)} piles, black hole has {self.pile_count}")
-        if foundation is None:
-            foundation = ACE_OF_SPADES
-        if foundation == ACE_OF_SPADES:         # nothing played yet: every pile full
-            missing = [card_str(c) for c in self.deck if c not in seen and c != ACE_OF_SPADES]
-            if missing:
-                check.add_card_problem(DealProblem.MISSING_CARD, "missing", missing)
-            elif any(len(p) != PILE_SIZE for p in piles):
-                check.add(DealProblem.WRONG_PILE_SIZE, "with the A♠ alone on the foundation "
-                          f"every pile holds {PILE_SIZE} cards")
-        check.raise_if_any()
-        return State(tuple(piles), foundation)
-
-    def _read_foundation(self, rest: str, number: int, check: DealChecker) -> Card | None:
-        tokens = rest.split()
-        if len(tokens) != 1:
-            check.add(DealProblem.BAD_LINE, f"the foundation line names "
-                      f"one card, not {len(tokens)}", line=number)
-            return None
-        card = parse_card(tokens[0])
-        if card is None or not self._tables.in_deck[card]:
-            check.add(DealProblem.UNREADABLE_CARD, f"unreadable foundation card "
-                      f"{quote(tokens[0])}", line=number, card=tokens[0])
-            return None
-        return card
+        for number, label, rest in read.labelled_lines(text, ("Foundations",)):
+            if label and (foundation is not None or piles or len(rest.split()) != 1):
+                read.add(DealProblem.BAD_LINE, "the foundations line must come first, once, and "
+                         "name one card", line=number)
+            elif label:
+                foundation = read.card(rest, number)
+            else:
+                pile = read.pile(rest, number)[0]
+                if len(pile) > PILE_SIZE:
+                    read.add(DealProblem.WRONG_PILE_SIZE, f"a pile holds at most {PILE_SIZE} "
+                             f"cards, this one {len(pile)}", line=number)
+                piles.append(bytes(pile))
+        read.check_count(len(piles), self.pile_count)
+        if foundation != ACE_OF_SPADES:         # the A♠ started the foundation: in no pile
+            read.count(ACE_OF_SPADES)
+        fresh = foundation in (None, ACE_OF_SPADES)     # nothing played: every card in a pile
+        read.check_cards(missing=fresh)
+        uneven = any(len(p) != PILE_SIZE for p in piles)
+        if fresh and uneven and not read.problems & DealProblem.MISSING_CARD:
+            read.add(DealProblem.WRONG_PILE_SIZE, "with the A♠ alone on the foundation "
+                     f"every pile holds {PILE_SIZE} cards")
+        read.raise_if_any()
+        return State(tuple(piles), ACE_OF_SPADES if foundation is None else foundation)
 
     def format(self, state: State) -> str:
         """Return the position as text that `parse` reads back.
@@ -196,7 +143,7 @@ class BlackHole:
         9H KD KC
         """
         lines = [f"Foundations: {card_str(state.foundation)}"]
-        lines += [" ".join(card_str(c) for c in p) if p else EMPTY_PILE for p in state.piles]
+        lines += map(pile_text, state.piles)
         return "\n".join(lines) + "\n"
 
     # -- rules ------------------------------------------------------------------------
@@ -361,7 +308,6 @@ def viable(counts: list[int], top: int, ranks: int) -> bool:
 class _Tables(NamedTuple):
     ranks: int
     deck: tuple[Card, ...]
-    in_deck: bytes                     # in_deck[card] = 1 if the card belongs to the deck
     rank_index: bytes                  # rank_index[card] = rank - 1
     playable: tuple[bytes, ...]        # playable[foundation][card] = 1 if card may go on it
 
@@ -369,10 +315,9 @@ class _Tables(NamedTuple):
 @functools.lru_cache(maxsize=None)
 def _tables(ranks: int) -> _Tables:
     deck = tuple(make_card(r, s) for s in range(4) for r in range(1, ranks + 1))
-    in_deck = bytes(c in deck for c in range(52))
     playable = tuple(bytes(c in deck and (c % 13 - f % 13) % ranks in (1, ranks - 1)
                            for c in range(52)) for f in range(52))
-    return _Tables(ranks, deck, in_deck, _RANK_OF[:52], playable)
+    return _Tables(ranks, deck, _RANK_OF[:52], playable)
 
 
 GAME = BlackHole()

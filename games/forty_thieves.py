@@ -39,17 +39,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
-from solver.cards import (Card, card_str, foundation_str, make_card, parse_card, parse_foundation,
-                          pysol_deck_order, rank, suit)
-from solver.game import DealChecker, DealProblem, InvalidMoveError, quote, shared_rules, use_rules
+from solver.cards import Card, card_str, make_card, pysol_deck_order, rank, suit
+from solver.game import InvalidMoveError, quote, shared_rules, use_rules
+from solver.text import DealReader, foundations_line, labelled
 from games._forty_thieves_rules import DRAW, FOUNDATION, REDEAL, STOCK, WASTE, Move, Rules, State
 
 __all__ = ["DRAW", "FOUNDATION", "GAME", "REDEAL", "STOCK", "WASTE", "FortyThieves", "Move",
            "State"]
 
 _COLUMN_NAMES = "1234567890"
+_LABELS = ("Foundations", "Waste", "Stock", "Talon")
 _HOT_METHODS = ("moves", "play", "is_won", "key", "heuristic", "lower_bound", "forced")
 
 
@@ -136,77 +137,34 @@ class FortyThieves:
         >>> GAME.parse(GAME.format(GAME.deal(3))) == GAME.deal(3)
         True
         """
-        check = DealChecker(self.name)
+        read = DealReader(self.name, self.deck(), 2)
         pairs: list[list[int]] = [[] for _ in range(self.suits)]
         columns: list[bytes] = []
         waste: list[Card] = []
         stock: list[Card] = []
-        cards: list[Card] = []
-        universe = set(self.deck())
-        for number, line in check.lines(text):
-            label, colon, rest = line.partition(":")
-            label = label.strip().lower()
-            if not colon or label == "":
-                column = self._cards(rest if colon else line, number, check, universe)
-                columns.append(bytes(column))
-                cards.extend(column)
-            elif label == "foundations":
-                self._foundations(rest, number, check, pairs)
+        for number, label, rest in read.labelled_lines(text, _LABELS):
+            label = label.lower()
+            if label == "foundations":
+                for s, top in read.foundations(rest, number):
+                    pairs[s].append(top)
             elif label == "waste":
-                waste = self._cards(rest, number, check, universe)
-                cards.extend(waste)
-            elif label in ("stock", "talon"):
-                stock = self._cards(rest, number, check, universe)
-                cards.extend(stock)
+                waste = read.cards_in(rest, number)
+            elif label:
+                stock = read.cards_in(rest, number)
             else:
-                check.add(DealProblem.BAD_LINE, f"unknown line label {quote(label)}", line=number)
-        if len(columns) != self.columns:
-            check.add(DealProblem.WRONG_PILE_COUNT,
-                      f"{len(columns)} columns, expected {self.columns}")
-        tops = []
-        for s, pair in enumerate(pairs):
-            pair = (pair + [0, 0])[:2]
-            tops.extend(sorted(pair))
-            for top in pair:
-                cards.extend(make_card(r, s) for r in range(1, min(top, self.ranks) + 1))
-        check.check_deck(cards, decks=2, universe=universe)
-        check.raise_if_any()
+                columns.append(bytes(read.pile(rest, number)[0]))
+        read.check_count(len(columns), self.columns)
+        read.check_cards()
+        read.raise_if_any()
+        tops = [top for pair in pairs for top in sorted((pair + [0, 0])[:2])]
         return State(tuple(columns), bytes(tops), bytes(waste), bytes(reversed(stock)))
-
-    def _cards(self, text: str, line: int, check: DealChecker, universe: set[Card]) -> list[Card]:
-        result = []
-        for token in text.split():
-            card = parse_card(token)
-            if card is None or card not in universe:
-                why = "unreadable card" if card is None else "card not in this game's deck:"
-                check.add(DealProblem.UNREADABLE_CARD, f"{why} {quote(token)}", line=line, card=token)
-                continue
-            result.append(card)
-        return result
-
-    def _foundations(self, text: str, line: int, check: DealChecker,
-                     pairs: list[list[int]]) -> None:
-        for token in text.split():
-            found = parse_foundation(token)
-            if found is None or found[0] >= self.suits:
-                check.add(DealProblem.BAD_LINE, f"unreadable foundation {quote(token)}", line=line)
-                continue
-            s, top = found
-            if top > self.ranks or len(pairs[s]) == 2:
-                why = "above the top rank" if top > self.ranks else "a third foundation of its suit"
-                check.add(DealProblem.BAD_LINE, f"foundation {quote(token)} is {why}", line=line)
-                continue
-            pairs[s].append(top)
 
     def format(self, state: State) -> str:
         """Return the text of a position; ``parse(format(s)) == s``."""
-        tops = []
-        for i, top in enumerate(state.foundations):
-            tops.append(foundation_str(i // 2, top))
-        lines = ["Foundations: " + " ".join(tops),
-                 ("Waste: " + " ".join(map(card_str, state.waste))).rstrip(),
-                 ("Stock: " + " ".join(map(card_str, reversed(state.stock)))).rstrip()]
-        lines.extend((": " + " ".join(map(card_str, column))).rstrip() for column in state.columns)
+        lines = [foundations_line((i // 2, top) for i, top in enumerate(state.foundations)),
+                 labelled("Waste", map(card_str, state.waste)),
+                 labelled("Stock", map(card_str, reversed(state.stock)))]
+        lines += (labelled("", map(card_str, column)) for column in state.columns)
         return "\n".join(lines) + "\n"
 
     # -- rules ------------------------------------------------------------------------

@@ -34,9 +34,9 @@ from typing import Any, ClassVar
 # The position and move types, the place numbers and the hot path (moves, play, keys,
 # forced moves, guidance) live in the compiled rules module; their names stay here too.
 from games._freecell_rules import CELL, EMPTY, FOUNDATION, Move, State, _Rules
-from solver.cards import (SUITS, Card, build_reason, card_str, foundation_str, make_card, parse_card,
-                          parse_foundation, pysol_layout, rank, run_str, suit)
-from solver.game import DealChecker, DealProblem, InvalidMoveError, quote, shared_rules, use_rules
+from solver.cards import Card, build_reason, card_str, make_card, pysol_layout, rank, run_str, suit
+from solver.game import DealProblem, InvalidMoveError, quote, shared_rules, use_rules
+from solver.text import DealReader, foundations_line, labelled
 
 _FOUNDATION_ORDER = (2, 0, 1, 3)    # the order Freecell Solver prints foundations in: H C D S
 _COLUMN_NAMES = "1234567890"
@@ -128,63 +128,33 @@ class FreeCell:
 
     def parse(self, text: str) -> State:
         """Return the position in Freecell Solver's board text; raise DealError."""
-        check = DealChecker(self.name)
+        read = DealReader(self.name, self._deck())
         foundations = [0, 0, 0, 0]
         cells: list[int] = []
-        columns: list[list[Card]] = []
-        cards: list[Card] = []
-        for number, line in check.lines(text):
-            lowered = line.lower()
-            if lowered.startswith("foundations:"):
-                for token in line.split(":", 1)[1].split():
-                    found = parse_foundation(token)
-                    if found is None:
-                        check.add(DealProblem.BAD_LINE, f"unreadable foundation {quote(token)}",
-                                  line=number, card=token)
-                        continue
-                    foundations[found[0]] = found[1]
-                continue
-            if lowered.startswith(("freecells:", "fc:")):
-                for token in line.split(":", 1)[1].split():
-                    if token == "-":
-                        cells.append(EMPTY)
-                        continue
-                    card = self._read(token, number, check)
+        columns: list[bytes] = []
+        for number, label, rest in read.labelled_lines(text, ("Foundations", "Freecells", "FC")):
+            if label.lower() == "foundations":
+                for s, top in read.foundations(rest, number):
+                    foundations[s] = top
+            elif label:                                 # free cells, "-" an empty one
+                for token in rest.split():
+                    card = EMPTY if token == "-" else read.card(token, number)
                     if card is not None:
                         cells.append(card)
-                        cards.append(card)
-                continue
-            column = []
-            for token in line.lstrip(":").split():
-                card = self._read(token, number, check)
-                if card is not None:
-                    column.append(card)
-                    cards.append(card)
-            columns.append(column)
-        if len(columns) != self.columns:
-            check.add(DealProblem.WRONG_PILE_COUNT,
-                      f"{len(columns)} columns, expected {self.columns}")
+            else:
+                columns.append(bytes(read.pile(rest, number)[0]))
+        read.check_count(len(columns), self.columns)
         occupied = [c for c in cells if c != EMPTY]
         if len(occupied) > self.cells:
-            check.add(DealProblem.WRONG_PILE_SIZE,
-                      f"{len(occupied)} cards in free cells, only {self.cells} cells")
-        for s, top in enumerate(foundations):
-            if top > self.ranks:
-                check.add(DealProblem.BAD_LINE, f"foundation {SUITS[s]} above rank {self.ranks}")
-            cards.extend(make_card(r, s) for r in range(1, min(top, self.ranks) + 1))
-        check.check_deck(cards, universe=self._deck())
-        check.raise_if_any()
+            read.add(DealProblem.WRONG_PILE_SIZE,
+                     f"{len(occupied)} cards in free cells, only {self.cells} cells")
+        read.check_cards()
+        read.raise_if_any()
         if len(cells) <= self.cells:
             cell_bytes = cells + [EMPTY] * (self.cells - len(cells))
         else:                                   # more slots written than cells: keep the cards
             cell_bytes = occupied + [EMPTY] * (self.cells - len(occupied))
-        return State(tuple(bytes(c) for c in columns), bytes(cell_bytes), bytes(foundations))
-
-    def _read(self, token: str, line: int, check: DealChecker) -> Card | None:
-        card = parse_card(token)
-        if card is None:
-            check.add(DealProblem.UNREADABLE_CARD, f"unreadable card {quote(token)}", line=line, card=token)
-        return card
+        return State(tuple(columns), bytes(cell_bytes), bytes(foundations))
 
     def _deck(self) -> list[Card]:
         return [make_card(r, s) for s in range(4) for r in range(1, self.ranks + 1)]
@@ -193,11 +163,10 @@ class FreeCell:
         """Return Freecell Solver's board text (foundation and cell lines when not empty)."""
         lines = []
         if any(state.foundations) or any(c != EMPTY for c in state.cells):
-            lines.append("Foundations: " + " ".join(
-                foundation_str(s, state.foundations[s]) for s in _FOUNDATION_ORDER))
-            lines.append("Freecells: " + " ".join("-" if c == EMPTY else card_str(c) for c in state.cells))
-        lines.extend(": " + " ".join(card_str(c) for c in column) if column else ":"
-                     for column in state.columns)
+            lines.append(foundations_line((s, state.foundations[s]) for s in _FOUNDATION_ORDER))
+            lines.append(labelled("Freecells", ("-" if c == EMPTY else card_str(c)
+                                                for c in state.cells)))
+        lines.extend(labelled("", map(card_str, column)) for column in state.columns)
         return "\n".join(lines) + "\n"
 
     # -- rules ------------------------------------------------------------------------

@@ -65,16 +65,17 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator
 
-from solver.cards import (SUIT_NAMES, SUITS, Card, build_reason, card_str, face_down_token,
-                          foundation_str, is_red, make_card, parse_card, parse_foundation,
+from solver.cards import (SUIT_NAMES, SUITS, Card, build_reason, card_str, is_red, make_card,
                           pysol_layout, rank, run_str, suit)
-from solver.game import DealChecker, DealProblem, InvalidMoveError, quote, shared_rules, use_rules
+from solver.game import DealProblem, InvalidMoveError, quote, shared_rules, use_rules
+from solver.text import DealReader, foundations_line, labelled, pile_text
 from games._deadlock import stuck_cards, stuck_reason
 # The positions, moves and move constants live with the compiled move generator; they
 # are imported from here (games.klondike) everywhere else.
 from games._klondike_rules import FOUNDATION, STOCK, WASTE, Move, State, _Rules
 
 _COLUMN_NAMES = "123456789"
+_LABELS = ("Foundations", "Talon", "Stock", "Waste", "Redeals", "Passes")
 
 
 @dataclass(frozen=True)
@@ -146,96 +147,37 @@ class Klondike:
 
     def parse(self, text: str) -> State:
         """Return the position a text describes (format above); raise DealError."""
-        check = DealChecker(self.name)
+        read = DealReader(self.name, self.deck(), face_down=True, name_misplaced=False)
         foundations, redeals = [0, 0, 0, 0], 0
         stock: list[Card] = []
         waste: list[Card] = []
         columns: list[bytes] = []
         hidden: list[int] = []
-        cards: list[Card] = []
-        for number, line in check.lines(text):
-            label, _, rest = line.partition(":")
-            label = label.strip().lower()
+        for number, label, rest in read.labelled_lines(text, _LABELS):
+            label = label.lower()
             if label == "foundations":
-                for token in rest.split():
-                    found = parse_foundation(token)
-                    card = parse_card(token)
-                    if found:
-                        foundations[found[0]] = found[1]
-                    elif card is not None:           # a top card, "AD 2S"
-                        foundations[suit(card)] = rank(card)
-                    else:
-                        check.add(DealProblem.BAD_LINE, f"unreadable foundation {quote(token)}",
-                                  line=number, card=token)
+                for s, top in read.foundations(rest, number):
+                    foundations[s] = top
             elif label in ("talon", "stock", "waste"):
-                pile = waste if label == "waste" else stock
-                for token in rest.split():
-                    card = self._read(token, number, check)
-                    if card is not None:
-                        pile.append(card)
-                        cards.append(card)
-            elif label in ("redeals", "passes"):
+                (waste if label == "waste" else stock).extend(read.cards_in(rest, number))
+            elif label:                                 # redeals made, or the pass under way
                 try:
                     redeals = int(rest.split("/")[0]) - (label == "passes")
                 except ValueError:
-                    check.add(DealProblem.BAD_LINE, f"unreadable {label} {quote(rest.strip())}",
-                              line=number)
+                    read.add(DealProblem.BAD_LINE, f"unreadable {label} {quote(rest)}", line=number)
             else:
-                column, down = self._read_column(line, number, check)
-                cards.extend(column)
+                column, down = read.pile(rest, number)
                 columns.append(bytes(column))
                 hidden.append(down)
-        if len(columns) != self.columns:
-            check.add(DealProblem.WRONG_PILE_COUNT,
-                      f"{len(columns)} columns, expected {self.columns}")
-        for s, top in enumerate(foundations):
-            if top > self.ranks:
-                check.add(DealProblem.BAD_LINE, f"foundation {SUITS[s]} above rank {self.ranks}")
-            cards.extend(make_card(r, s) for r in range(1, min(top, self.ranks) + 1))
+        read.check_count(len(columns), self.columns)
         if self.passes is None:
             redeals = 0
         elif not 0 <= redeals < self.passes:
-            check.add(DealProblem.BAD_LINE, f"{redeals} redeals made, only {self.passes - 1} allowed")
-        check.check_deck(cards, universe=self.deck())
-        check.raise_if_any()
+            read.add(DealProblem.BAD_LINE, f"{redeals} redeals made, only {self.passes - 1} allowed")
+        read.check_cards()
+        read.raise_if_any()
         return State(tuple(columns), bytes(hidden), bytes(waste + stock), len(waste),
                      bytes(foundations), redeals)
-
-    def _read(self, token: str, line: int, check: DealChecker) -> Card | None:
-        """Return the card of a token, ``7H`` or face-down ``<7H>``; record it if unreadable."""
-        return self._read_marked(token, line, check)[0]
-
-    def _read_marked(self, token: str, line: int, check: DealChecker) -> tuple[Card | None, bool]:
-        """Return (card, face down) of ``7H`` or ``<7H>``; an unbalanced ``<``/``>`` is unreadable."""
-        marked = face_down_token(token)
-        if marked is None:
-            check.add(DealProblem.UNREADABLE_CARD, f"unreadable card {quote(token)}: unbalanced "
-                      "< or >", line=line, card=token)
-            return None, False
-        card = parse_card(marked[0])
-        if card is None:
-            check.add(DealProblem.UNREADABLE_CARD, f"unreadable card {quote(marked[0])}",
-                      line=line, card=marked[0])
-        return card, marked[1]
-
-    def _read_column(self, line: str, number: int, check: DealChecker) -> tuple[list[Card], int]:
-        column: list[Card] = []
-        down = 0
-        for token in line.lstrip(":").split():
-            if token == "-":
-                continue
-            card, face_down = self._read_marked(token, number, check)
-            if card is None:
-                continue
-            if face_down:
-                if down != len(column):
-                    check.add(DealProblem.BAD_LINE, f"face-down {card_str(card)} above a face-up card",
-                              line=number)
-                down += 1
-            column.append(card)
-        if column and down == len(column):
-            check.add(DealProblem.BAD_LINE, "a column's top card is face down", line=number)
-        return column, down
 
     def format(self, state: State) -> str:
         """Return the text of a position (see the module docstring).
@@ -243,19 +185,14 @@ class Klondike:
         >>> print(GAME.format(GAME.deal(1)).splitlines()[3])
         <5D> <9S> 5C
         """
-        lines = []
-        if any(state.foundations):
-            lines.append("Foundations: " + " ".join(
-                foundation_str(s, top) for s, top in enumerate(state.foundations)))
-        lines.append("Talon: " + " ".join(card_str(c) for c in state.talon[state.waste:]))
+        lines = [foundations_line(enumerate(state.foundations))] if any(state.foundations) else []
+        lines.append(labelled("Talon", map(card_str, state.talon[state.waste:])))
         if state.waste:
-            lines.append("Waste: " + " ".join(card_str(c) for c in state.talon[:state.waste]))
+            lines.append(labelled("Waste", map(card_str, state.talon[:state.waste])))
         if state.redeals:
             lines.append(f"Redeals: {state.redeals}")
-        for column, down in zip(state.columns, state.hidden):
-            cards = [f"<{card_str(c)}>" if i < down else card_str(c) for i, c in enumerate(column)]
-            lines.append(" ".join(cards) if cards else "-")
-        return "\n".join(line.rstrip() for line in lines) + "\n"
+        lines += map(pile_text, state.columns, state.hidden)
+        return "\n".join(lines) + "\n"
 
     # -- rules ------------------------------------------------------------------------
 

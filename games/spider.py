@@ -69,13 +69,14 @@ from typing import Any, ClassVar
 
 from games._spider_rules import (DEAL, DEAL_SOURCE, Move, State, _Rules,  # noqa: F401  (public here)
                                   _run_length)
-from solver.cards import (SUIT_NAMES, Card, card_str, face_down_token, make_card, parse_card,
+from solver.cards import (SUIT_NAMES, Card, card_str, foundation_str, make_card, parse_card,
                           pysol_deck_order, rank, run_str, suit)
-from solver.game import DealChecker, DealProblem, InvalidMoveError, quote, shared_rules, use_rules
+from solver.game import DealProblem, InvalidMoveError, quote, shared_rules, use_rules
+from solver.text import DealReader, labelled, pile_text
 
 _SUIT_SETS = {4: (0, 1, 2, 3), 2: (0, 2), 1: (0,)}
 _TWO_SUITS = (0, 2, 2, 0)               # our suit (C D H S) -> the 2-suit deck's suit
-_EMPTY_COLUMN = "-"
+_LABELS = ("Stock", "Talon", "Foundations", "Foundation")
 
 
 @dataclass(frozen=True)
@@ -167,97 +168,46 @@ class Spider:
 
     def parse(self, text: str) -> State:
         """Return the position a text describes; raise DealError listing every problem."""
-        check = DealChecker(self.name)
+        read = DealReader(self.name, self.deck(), self.decks * 4 // self.suits, face_down=True)
         columns: list[list[Card]] = []
         hidden: list[int] = []
         stock: list[Card] = []
         removed: list[int] = []
-        cards: list[Card] = []
-        universe = set(self.deck())
         stock_line: int | None = None
-        for number, line in check.lines(text):
-            label = re.match(r"(stock|talon|foundations?)\s*:", line, re.IGNORECASE)
-            if label:
-                word = label.group(1).lower()
-                for token in line[label.end():].split():
-                    marked = face_down_token(token)
-                    card = self._read(marked[0] if marked else token, number, check, universe,
-                                      balanced=marked is not None)
-                    if card is None:
-                        continue
-                    if word in ("stock", "talon"):
-                        stock_line = number
-                        stock.append(card)
-                        cards.append(card)
-                    elif rank(card) != self.ranks:
-                        check.add(DealProblem.BAD_LINE, f"foundation card {quote(token)} is not a "
-                                  f"run's top card", line=number, card=token)
-                    else:
-                        removed.append(suit(card))
-                        cards.extend(make_card(r, suit(card)) for r in range(1, self.ranks + 1))
-                continue
-            column: list[Card] = []
-            down = 0
-            face_down = False
-            for token in line.lstrip(":").split():
-                if token == _EMPTY_COLUMN:
-                    continue
-                marked = face_down_token(token)
-                face_down = marked is not None and marked[1]
-                card = self._read(marked[0] if marked else token, number, check, universe,
-                                  balanced=marked is not None)
-                if card is None:
-                    continue
-                if face_down:
-                    if down < len(column):
-                        check.add(DealProblem.BAD_LINE, f"face-down card {quote(token)} above a "
-                                  f"face-up card", line=number, card=token.strip("<>"))
-                    down += 1
-                column.append(card)
-                cards.append(card)
-            if face_down:
-                check.add(DealProblem.BAD_LINE, f"the top card of column {len(columns) + 1} "
-                          f"is face down", line=number)
-            elif len(column) - down >= self.ranks \
-                    and bytes(column[-self.ranks:]) in self._rules.complete:  # type: ignore
-                check.add(DealProblem.BAD_LINE, f"column {len(columns) + 1} ends in a complete "
-                          f"run, which leaves at once", line=number)
-            columns.append(column)
-            hidden.append(min(down, max(len(column) - 1, 0)))
-        if len(columns) != self.columns:
-            check.add(DealProblem.WRONG_PILE_COUNT,
-                      f"{len(columns)} columns, expected {self.columns}")
+        for number, label, rest in read.labelled_lines(text, _LABELS):
+            if label.lower() in ("stock", "talon"):
+                stock += read.cards_in(rest, number)
+                stock_line = stock_line or number
+            elif label:                                 # the K of each run removed
+                for s, top in read.foundations(rest, number):
+                    if top != self.ranks:
+                        read.add(DealProblem.BAD_LINE, f"foundation {foundation_str(s, top)} is "
+                                 "not a complete run", line=number)
+                    removed.append(s)
+            else:
+                column, down = read.pile(rest, number)
+                if len(column) - down >= self.ranks \
+                        and bytes(column[-self.ranks:]) in self._rules.complete:  # type: ignore
+                    read.add(DealProblem.BAD_LINE, f"column {len(columns) + 1} ends in a complete "
+                             f"run, which leaves at once", line=number)
+                columns.append(column)
+                hidden.append(down)
+        read.check_count(len(columns), self.columns)
         if len(stock) % self.columns:
-            check.add(DealProblem.WRONG_PILE_SIZE, f"{len(stock)} cards in the stock, not a "
-                      f"multiple of {self.columns}", line=stock_line)
-        check.check_deck(cards, self.decks * 4 // self.suits, universe)
-        check.raise_if_any()
+            read.add(DealProblem.WRONG_PILE_SIZE, f"{len(stock)} cards in the stock, not a "
+                     f"multiple of {self.columns}", line=stock_line)
+        read.check_cards()
+        read.raise_if_any()
         return State(tuple(bytes(c) for c in columns), bytes(hidden), bytes(stock),
                      bytes(sorted(removed)))
 
-    def _read(self, token: str, line: int, check: DealChecker, universe: set[Card],
-              balanced: bool = True) -> Card | None:
-        """Return the card `token` names, or record it unreadable (also when a ``<`` or
-        ``>`` around it was left unbalanced: not `balanced`)."""
-        card = parse_card(token) if balanced else None
-        if card is None or card not in universe:
-            why = "" if balanced else ": unbalanced < or >"
-            check.add(DealProblem.UNREADABLE_CARD, f"unreadable card {quote(token)}{why}",
-                      line=line, card=token)
-            return None
-        return card
-
     def format(self, state: State) -> str:
         """Return the text of a position (``Stock:`` and ``Foundations:`` when not empty)."""
-        lines = []
-        if state.stock:
-            lines.append("Stock: " + " ".join(card_str(c) for c in state.stock))
+        lines = [labelled("Stock", map(card_str, state.stock))] if state.stock else []
         if state.removed:
-            lines.append("Foundations: " + " ".join(card_str(make_card(self.ranks, s))
-                                                   for s in state.removed))
-        for column, down in zip(state.columns, state.hidden):
-            words = [f"<{card_str(c)}>" if i < down else card_str(c) for i, c in enumerate(column)]
-            lines.append(" ".join(words) if words else _EMPTY_COLUMN)
+            lines.append(labelled("Foundations", (card_str(make_card(self.ranks, s))
+                                                  for s in state.removed)))
+        lines += map(pile_text, state.columns, state.hidden)
         return "\n".join(lines) + "\n"
 
     # -- rules ------------------------------------------------------------------------

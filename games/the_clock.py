@@ -19,8 +19,9 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from solver.cards import RANKS, Card, card_str, make_card, parse_card, plain_text, rank
-from solver.game import DealChecker, DealProblem, InvalidMoveError, cut, quote
+from solver.cards import RANKS, Card, card_str, make_card, parse_card, rank
+from solver.game import DealProblem, InvalidMoveError, cut, quote
+from solver.text import DealReader, labelled
 
 if TYPE_CHECKING:
     from solver.search.result import Budget, Result
@@ -119,10 +120,8 @@ class TheClock:
         """
         lines = []
         for i, (down, up) in enumerate(zip(state.piles, state.face_up)):
-            text = " ".join(card_str(c) for c in down)
-            if up:
-                text = (text + " | " if text else "| ") + " ".join(card_str(c) for c in up)
-            lines.append(f"{RANKS[i]}: {text}".rstrip())
+            face_up = ["|", *map(card_str, up)] if up else []
+            lines.append(labelled(RANKS[i], [*map(card_str, down), *face_up]))
         nxt = "-" if state.next_pile == OVER else RANKS[state.next_pile]
         return "\n".join(lines + [f"Next: {nxt}"]) + "\n"
 
@@ -293,78 +292,49 @@ def _rank_of_label(label: str) -> int | None:
 
 
 class _Parser:
-    """Read a position's text, collecting every problem in a DealChecker."""
+    """Read a position's text, collecting every problem in a DealReader."""
 
     def __init__(self, game: TheClock, text: str) -> None:
-        self.game, self.check = game, DealChecker(game.name)
-        self.deck = set(game.deck())
+        self.game = game
+        self.check = DealReader(game.name, game.deck(), pile="pile", repeat_lines=True)
         self.down: list[list[Card]] = []         # readable face-down cards of each pile
         self.up: list[list[Card]] = []           # readable face-up cards of each pile
         self.sizes: list[int] = []               # face-down tokens, readable or not
         self.lines: list[int] = []               # the line of each pile
         self.next_label: tuple[str, int] | None = None
         self.any_bar = False
-        self.seen: set[Card] = set()
-        self.repeat_line: int | None = None      # where a card first shows up twice
-        for number, line in enumerate(plain_text(text).splitlines(), start=1):
-            line = line.strip()
-            if line and not line.startswith("#"):
-                self._line(line, number)
+        for number, label, rest in self.check.labelled_lines(text, None):
+            self._line(label, rest, number)
 
     def _add(self, problem: DealProblem, detail: str, line: int | None = None,
              card: str | None = None) -> None:
         """Record a problem (DealChecker names its line unless the message leads with it)."""
         self.check.add(problem, detail, line=line, card=card)
 
-    def _line(self, line: str, number: int) -> None:
-        label, colon, rest = line.partition(":")
-        if not colon:
-            label, rest = "", line
-        elif label.strip().lower() == "next":
+    def _line(self, label: str, rest: str, number: int) -> None:
+        if label.lower() == "next":
             if self.next_label is not None:
                 self._add(DealProblem.BAD_LINE, "a second 'Next:' line", number)
-            self.next_label = (rest.strip(), number)
+            self.next_label = (rest, number)
             return
         index = len(self.down)
         if label and _rank_of_label(label) != index + 1:
             due = f"the {RANKS[index]} pile" if index < 13 else "no more piles"
-            self._add(DealProblem.BAD_LINE, f"pile label {quote(label.strip())} where {due} was due",
+            self._add(DealProblem.BAD_LINE, f"pile label {quote(label)} where {due} was due",
                       number)
         parts = rest.split("|")
         if len(parts) > 2:
             self._add(DealProblem.BAD_LINE, "more than one '|' in a pile", number)
         self.any_bar |= len(parts) > 1
         self.sizes.append(len(parts[0].split()))
-        self.down.append(self._cards(parts[0], number))
-        self.up.append(self._cards(" ".join(parts[1:]), number))
+        self.down.append(self.check.cards_in(parts[0], number))
+        self.up.append(self.check.cards_in(" ".join(parts[1:]), number))
         self.lines.append(number)
-
-    def _cards(self, text: str, number: int) -> list[Card]:
-        cards = []
-        for token in text.split():
-            card = parse_card(token)
-            if card is None or card not in self.deck:
-                why = "unreadable card" if card is None else "card not in this game's deck:"
-                self._add(DealProblem.UNREADABLE_CARD, f"{why} {quote(token)}", number, token)
-                continue
-            if card in self.seen and self.repeat_line is None:
-                self.repeat_line = number
-            self.seen.add(card)
-            cards.append(card)
-        return cards
 
     def state(self) -> State:
         game, check = self.game, self.check
-        if not self.down and self.next_label is None:
-            self._add(DealProblem.EMPTY, "no piles: the text is empty")
-            check.raise_if_any()
-        if len(self.down) != game.ranks:
-            self._add(DealProblem.WRONG_PILE_COUNT,
-                      f"{game.ranks} piles expected, {len(self.down)} found")
-        check.check_deck([c for pile in self.down + self.up for c in pile],
-                         universe=game.deck())
-        if check.line is None and check.problems & DealProblem.DUPLICATE_CARD:
-            check.line = self.repeat_line          # name the line of the second copy
+        check.check_count(len(self.down), game.ranks)
+        check.check_cards()
         nxt = self._next_pile() if len(self.down) == game.ranks else OVER
         check.raise_if_any()
         return State(tuple(map(bytes, self.down)), tuple(map(bytes, self.up)), nxt)

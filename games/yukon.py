@@ -43,10 +43,10 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from solver.cards import (SUIT_NAMES, Card, build_reason, card_str, face_down_token,
-                          foundation_str, make_card, parse_card, parse_foundation, pysol_layout,
-                          rank, run_str, suit)
-from solver.game import DealChecker, DealProblem, InvalidMoveError, quote, shared_rules, use_rules
+from solver.cards import (SUIT_NAMES, Card, build_reason, card_str, make_card, parse_card,
+                          pysol_layout, rank, run_str, suit)
+from solver.game import InvalidMoveError, quote, shared_rules, use_rules
+from solver.text import DealReader, foundations_line, pile_text
 from games._deadlock import stuck_reason
 from games._yukon_rules import (FOUNDATION, FROM_FOUNDATION, H_DISORDER, H_DOWN, H_EMPTY,
                                 H_KING, H_OUT, H_WANTED, Move, Rules, State)
@@ -121,64 +121,27 @@ class Yukon:
 
     def parse(self, text: str) -> State:
         """Return the position a text describes; raise DealError listing every problem."""
-        check = DealChecker(self.name)
+        read = DealReader(self.name, self._deck(), face_down=True)
         foundations = [0, 0, 0, 0]
         columns: list[bytes] = []
         hidden: list[int] = []
-        cards: list[Card] = []
-        for number, line in check.lines(text):
-            if line.lower().startswith("foundations:"):
-                for token in line.split(":", 1)[1].split():
-                    found = parse_foundation(token)
-                    if found is None:
-                        check.add(DealProblem.BAD_LINE, f"unreadable foundation {quote(token)}",
-                                  line=number, card=token)
-                        continue
-                    s, top = found
-                    if top > self.ranks:
-                        check.add(DealProblem.BAD_LINE, f"foundation {quote(token)} above rank "
-                                  f"{self.ranks}", line=number, card=token)
-                        top = self.ranks
+        for number, label, rest in read.labelled_lines(text, ("Foundations",)):
+            if label:
+                for s, top in read.foundations(rest, number):
                     foundations[s] = top
                 continue
-            column: list[Card] = []
-            down = 0
-            for token in ([] if line == "-" else line.lstrip(":").split()):
-                marked = face_down_token(token)
-                card = parse_card(marked[0]) if marked else None
-                if marked is None or card is None:
-                    why = "" if marked else ": unbalanced < or >"
-                    check.add(DealProblem.UNREADABLE_CARD, f"unreadable card {quote(token)}{why}",
-                              line=number, card=token)
-                    continue
-                face_down = marked[1]
-                if face_down and down < len(column):
-                    check.add(DealProblem.BAD_LINE, f"face-down card {quote(token)} above a "
-                              "face-up card", line=number, card=token)
-                down += face_down
-                column.append(card)
-                cards.append(card)
-            if column and down >= len(column):
-                check.add(DealProblem.BAD_LINE, "a column's top card must be face up", line=number)
+            column, down = read.pile(rest, number)
             columns.append(bytes(column))
-            hidden.append(min(down, max(len(column) - 1, 0)))
-        if len(columns) != self.columns:
-            check.add(DealProblem.WRONG_PILE_COUNT, f"{len(columns)} columns, expected {self.columns}")
-        for s, top in enumerate(foundations):
-            cards.extend(make_card(r, s) for r in range(1, top + 1))
-        check.check_deck(cards, universe=self._deck())
-        check.raise_if_any()
+            hidden.append(down)
+        read.check_count(len(columns), self.columns)
+        read.check_cards()
+        read.raise_if_any()
         return State(tuple(columns), bytes(hidden), bytes(foundations))
 
     def format(self, state: State) -> str:
         """Return the position's text (a ``Foundations:`` line once any card is home)."""
-        lines = []
-        if any(state.foundations):
-            lines.append("Foundations: " + " ".join(
-                foundation_str(s, top) for s, top in enumerate(state.foundations)))
-        for column, down in zip(state.columns, state.hidden):
-            words = [f"<{card_str(c)}>" if i < down else card_str(c) for i, c in enumerate(column)]
-            lines.append(" ".join(words) if words else "-")
+        lines = [foundations_line(enumerate(state.foundations))] if any(state.foundations) else []
+        lines += map(pile_text, state.columns, state.hidden)
         return "\n".join(lines) + "\n"
 
     def _deck(self) -> list[Card]:

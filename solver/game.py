@@ -342,35 +342,26 @@ class DealChecker:
                 break
             self.cards.append(cut(name))
 
-    def lines(self, text: str) -> list[tuple[int, str]]:
-        """Return the numbered lines that say something: stripped, without a BOM, colour
-        escapes (``solver.cards.plain_text``), blank lines or ``#`` comments. An empty
-        text is recorded and raised at once."""
-        from solver.cards import plain_text
-
-        found = [(number, line.strip())
-                 for number, line in enumerate(plain_text(text).splitlines(), 1)
-                 if line.strip() and not line.lstrip().startswith("#")]
-        if not found:
-            self.add(DealProblem.EMPTY, "empty text")
-            self.raise_if_any()
-        return found
-
     def check_deck(self, cards: list[int], decks: int = 1,
-                   universe: Iterable[int] | None = None) -> None:
-        """Record duplicated and missing cards, naming them."""
+                   universe: Iterable[int] | None = None, *, line: int | None = None,
+                   missing: bool = True) -> None:
+        """Record duplicated cards (at `line`, if given) and missing ones (unless not
+        `missing`: a position whose played cards are gone), naming them."""
         from solver.cards import DECK, card_str, deck_problems
 
-        duplicated, missing = deck_problems(cards, decks, DECK if universe is None else universe)
+        duplicated, absent = deck_problems(cards, decks, DECK if universe is None else universe)
         if duplicated:
             self.add_card_problem(DealProblem.DUPLICATE_CARD, "duplicate",
-                                  [card_str(c) for c in duplicated])
-        if missing:
-            self.add_card_problem(DealProblem.MISSING_CARD, "missing", [card_str(c) for c in missing])
+                                  [card_str(c) for c in duplicated], line=line)
+        if absent and missing:
+            self.add_card_problem(DealProblem.MISSING_CARD, "missing",
+                                  [card_str(c) for c in absent])
 
-    def add_card_problem(self, problem: DealProblem, what: str, names: list[str]) -> None:
+    def add_card_problem(self, problem: DealProblem, what: str, names: list[str],
+                         line: int | None = None) -> None:
         """Record "missing cards AC 2C ..." (`what` = "missing"), naming at most NAMED_CARDS."""
-        self.add(problem, f"{what} card{'s' if len(names) > 1 else ''} {card_list(names)}")
+        self.add(problem, f"{what} card{'s' if len(names) > 1 else ''} {card_list(names)}",
+                 line=line)
         self.add_cards(names)
 
     def raise_if_any(self) -> None:
