@@ -18,7 +18,8 @@ def best_first(game: Game[Any, Any], start: Any, f: Priority, budget: Budget = B
                                     newest_first=newest_first, name=name))
 
 
-def best_first_search(game: Game[Any, Any], start: Any, f: Priority, budget: Budget = Budget(), *,
+def best_first_search(game: Game[Any, Any], start: Any, f: Priority | None,
+                      budget: Budget = Budget(), *,
                       optimal: bool = False, newest_first: bool = False,
                       name: str = "best_first") -> Search:
     """Expand positions in order of f(g, position), g the steps played so far.
@@ -28,6 +29,7 @@ def best_first_search(game: Game[Any, Any], start: Any, f: Priority, budget: Bud
     overestimates (A*, uniform cost) the first win taken is a shortest one. Without it
     the goal is tested as soon as a position is generated (quicker, not shortest).
     Either way an emptied queue means every reachable position was seen: ``lost``.
+    With `f` None the order is the game's heuristic alone (greedy), called directly.
     Among positions of equal f the oldest goes first, or the newest with
     ``newest_first`` (a dive: it settles plateaus of equal f differently).
     """
@@ -43,7 +45,9 @@ def best_first_search(game: Game[Any, Any], start: Any, f: Priority, budget: Bud
     table.add(root, None)
     best_g = {root: g0}
     tie, step = 0, -1 if newest_first else 1
-    queue: list[tuple[int, int, int, int, Any]] = [(f(g0, state), tie, g0, root, state)]
+    heuristic = game.heuristic
+    queue: list[tuple[int, int, int, int, Any]] = [
+        (heuristic(state) if f is None else f(g0, state), tie, g0, root, state)]
     try:
         while queue:
             _, _, g, digest, state = heapq.heappop(queue)
@@ -86,7 +90,8 @@ def best_first_search(game: Game[Any, Any], start: Any, f: Priority, budget: Bud
                 elif is_won(child):
                     return run.result(Status.WON, [pre, *path_to(table, child_digest)])
                 tie += step
-                heapq.heappush(queue, (f(child_g, child), tie, child_g, child_digest, child))
+                priority = heuristic(child) if f is None else f(child_g, child)
+                heapq.heappush(queue, (priority, tie, child_g, child_digest, child))
     except MemoryError:
         return run.result(Status.UNKNOWN, stopped_by="memory")
     return run.result(Status.LOST, optimal=optimal)
@@ -101,8 +106,7 @@ def greedy(game: Game[Any, Any], start: Any, budget: Budget = Budget(), *,
 def greedy_search(game: Game[Any, Any], start: Any, budget: Budget = Budget(), *,
                   newest_first: bool = False) -> Search:
     """Return ``greedy`` as a resumable search (see ``solver.search.base.over_budget``)."""
-    heuristic = game.heuristic
-    return best_first_search(game, start, lambda g, s: heuristic(s), budget,
+    return best_first_search(game, start, None, budget,
                              newest_first=newest_first, name="best_first")
 
 
