@@ -84,8 +84,8 @@ class _Rules:
     alternate: bool
     kings_only: bool
     full: bytes
-    rank: list[int]
-    suit: list[int]
+    rank: bytes                  # rank of each card (indexing bytes gives a native int)
+    suit: bytes
     parents: list[tuple[int, ...]]
     fits: bytes
     opposite: list[tuple[int, int]]
@@ -96,8 +96,8 @@ class _Rules:
         self.alternate = alternate
         self.kings_only = kings_only
         self.full = bytes([ranks] * 4)          # every foundation complete
-        self.rank = [rank(c) for c in range(52)] + [0] * 204
-        self.suit = [suit(c) for c in range(52)] + [0] * 204
+        self.rank = bytes([rank(c) for c in range(52)] + [0] * 204)
+        self.suit = bytes([suit(c) for c in range(52)] + [0] * 204)
         # parents[c]: the cards c may be placed on in a column
         self.parents = []
         for c in range(52):
