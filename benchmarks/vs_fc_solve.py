@@ -72,6 +72,12 @@ def fc_solve_each(game, numbers: list[int], preset: str) -> dict[int, tuple[str,
     return out
 
 
+def _ratio(ours: float, theirs: float) -> str:
+    """Return ours / theirs with two significant figures, e.g. "1.2x" or "46x"."""
+    ratio = ours / max(theirs, 1e-6)
+    return f"{ratio:.2g}x" if ratio < 10 else f"{ratio:,.0f}x"
+
+
 def line(name: str, seconds: list[float], statuses: list[str]) -> str:
     return (f"| {name} | {len(seconds)} | {statuses.count('won')} | {statuses.count('lost')} "
             f"| {statuses.count('unknown')} | {statistics.median(seconds):.4f} | {max(seconds):.3f} "
@@ -105,9 +111,9 @@ def main(argv: list[str] | None = None) -> int:
             their_seconds = [theirs[n][1] for n in numbers if n in theirs]
             rows.append(line(f"fc-solve -l {preset}", their_seconds,
                              [theirs[n][0] for n in numbers if n in theirs]))
-            notes.append(f"ratio to fc-solve -l {preset}: median "
-                         f"{statistics.median(my_seconds) / max(statistics.median(their_seconds), 1e-6):,.0f}x, "
-                         f"total {sum(my_seconds) / max(sum(their_seconds), 1e-6):,.0f}x")
+            notes.append(f"ratio to fc-solve -l {preset} (ours / theirs): median "
+                         f"{_ratio(statistics.median(my_seconds), statistics.median(their_seconds))}, "
+                         f"total {_ratio(sum(my_seconds), sum(their_seconds))}")
             disagree = [n for n in numbers if n in theirs and mine[n][0] != "unknown"
                         and theirs[n][0] != mine[n][0]]
             if disagree:
