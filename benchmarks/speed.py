@@ -8,6 +8,10 @@ modules run compiled (built by mypyc at install) and which as plain Python.
     python benchmarks/speed.py                  # every game
     python benchmarks/speed.py freecell yukon   # some
     python benchmarks/speed.py --json           # one JSON object per game
+    python benchmarks/speed.py --pure           # also as plain Python, with the speed-up
+
+``--pure`` runs the same measurement again on a copy of the sources without the compiled
+extensions (as a fresh process in a scratch folder), so both columns come from one command.
 """
 from __future__ import annotations
 
@@ -15,7 +19,10 @@ import argparse
 import importlib
 import json
 import resource
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -62,10 +69,30 @@ def measure(game_name: str, options: dict, first: int, last: int, max_states: in
             "cpu_seconds": round(cpu, 3), "states_per_cpu_second": round(stored / cpu) if cpu else 0}
 
 
+def plain_rows(games: list[str]) -> list[dict]:
+    """Return the rows measured as plain Python: this script run on a copy of the sources
+    with no compiled extension in it."""
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        for package in ("solver", "games"):
+            shutil.copytree(ROOT / package, folder / package,
+                            ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+        shutil.copytree(ROOT / "benchmarks", folder / "benchmarks",
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(ROOT / "data", folder / "data")
+        run = subprocess.run([sys.executable, "benchmarks/speed.py", "--json", *games],
+                             cwd=folder, capture_output=True, text=True, check=True)
+    rows = [json.loads(line) for line in run.stdout.splitlines()]
+    assert not any(row["compiled"] for row in rows), "the plain copy imported compiled code"
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game names (default: every game in the set)")
     parser.add_argument("--json", action="store_true", help="JSON lines instead of a table")
+    parser.add_argument("--pure", action="store_true",
+                        help="measure plain Python too, on a copy without compiled modules")
     args = parser.parse_args()
     compiled = compiled_modules()
     rows = [measure(*line) for line in SET if not args.games or line[0] in args.games]
@@ -74,12 +101,23 @@ def main() -> None:
         for row in rows:
             print(json.dumps({**row, "compiled": bool(compiled)}))
         return
+    plain = {row["game"]: row for row in plain_rows(args.games)} if args.pure and compiled else {}
     print(f"compiled modules: {', '.join(compiled) if compiled else 'none (plain Python)'}")
-    print("| game | deals | states | CPU s | states / CPU s |")
-    print("|---|---|---|---|---|")
+    if plain:
+        print("| game | deals | states | CPU s | states / CPU s | plain Python | speed-up |")
+        print("|---|---|---|---|---|---|---|")
+    else:
+        print("| game | deals | states | CPU s | states / CPU s |")
+        print("|---|---|---|---|---|")
     for row in rows:
-        print(f"| {row['game']} | {row['deals']} | {row['states']:,} | {row['cpu_seconds']:.2f} "
-              f"| {row['states_per_cpu_second']:,} |")
+        line = (f"| {row['game']} | {row['deals']} | {row['states']:,} | {row['cpu_seconds']:.2f} "
+                f"| {row['states_per_cpu_second']:,} |")
+        other = plain.get(row["game"])
+        if other:
+            assert other["states"] == row["states"], f"{row['game']}: plain Python stored other counts"
+            rate = other["states_per_cpu_second"]
+            line += f" {rate:,} | {row['states_per_cpu_second'] / max(rate, 1):.1f}x |"
+        print(line)
     print(f"peak memory {peak:.0f} MB")
 
 
