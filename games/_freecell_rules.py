@@ -302,11 +302,47 @@ class _Rules:
         return held.to_bytes(7, "little") + SEPARATOR.join(sorted(columns))
 
     def lower_bound(self, state: State) -> int:
-        """Every card not yet home needs at least one more step."""
+        """Return the steps every win from here needs at least (admissible, for A*).
+
+        Every card not yet home needs one step. A card lying anywhere above a lower card
+        of its own suit in a column needs two: it cannot go home before that card does,
+        and that card cannot move while it lies beneath, so its first step is not home.
+        """
+        columns: tuple[bytes, ...] = state[0]
         foundations: bytes = state[2]
+        rank_of = self.rank
+        suit_of = self.suit
         left = 4 * self.king
         for s in range(len(foundations)):
             left -= foundations[s]
+        for column in columns:
+            lowest0 = 99                        # the lowest rank of each suit seen so far
+            lowest1 = 99
+            lowest2 = 99
+            lowest3 = 99
+            for depth in range(len(column)):
+                card = column[depth]
+                r = rank_of[card]
+                s = suit_of[card]
+                if s == 0:
+                    if r > lowest0:
+                        left += 1
+                    else:
+                        lowest0 = r
+                elif s == 1:
+                    if r > lowest1:
+                        left += 1
+                    else:
+                        lowest1 = r
+                elif s == 2:
+                    if r > lowest2:
+                        left += 1
+                    else:
+                        lowest2 = r
+                elif r > lowest3:
+                    left += 1
+                else:
+                    lowest3 = r
         return left
 
     # -- safe auto-moves -------------------------------------------------------------

@@ -72,6 +72,15 @@ def test_optimal_solve_is_marked_optimal():
     assert item["status"] != "won" or item["optimal"]
 
 
+def test_optimal_solve_out_of_budget_still_answers_with_a_win_not_proven_shortest():
+    result = run("solve", "freecell", "--deal", "1", "--optimal", "--max-states", "20000")
+    first = result.stdout.splitlines()[0]
+    assert first.startswith("freecell 1: won, ") and "(optimal)" not in first
+    assert "the budget ran out before this was proven shortest" in first
+    plain = run("solve", "black-hole", "--deal", "2", "--optimal").stdout
+    assert plain.startswith("black-hole 2: won, 51 moves (optimal)")
+
+
 def test_hint_names_a_first_move_that_keeps_the_game_won():
     result = run("hint", "freecell", "--deal", "1", "--json")
     item = json.loads(result.stdout)

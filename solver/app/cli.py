@@ -25,7 +25,7 @@ from solver.app import analyze, batch
 from solver.cards import pretty
 from solver.game import Game, SolitaireError, Status, quote
 from solver.app.record import Verdict, variant_of
-from solver.search import STRATEGIES, Budget
+from solver.search import OPTIMAL_STRATEGIES, STRATEGIES, Budget
 
 EXIT_STATUS = {Status.WON: 0, Status.LOST: 1, Status.UNKNOWN: 3}
 EXIT_ERROR, EXIT_INTERRUPTED = 2, 130
@@ -285,8 +285,10 @@ def _print_verdict(verdict: Verdict) -> None:
         f" ({limit:,})" if stopped == "max-states" and limit else ""
     words = {Status.WON: "won", Status.LOST: f"lost ({proven})",
              Status.UNKNOWN: f"unknown (the {stopped} budget{amount} ran out; not a proof)"}
-    length = f", {verdict.length} moves{' (optimal)' if verdict.optimal else ''}" \
-        if verdict.status is Status.WON else ""
+    shortest = " (optimal)" if verdict.optimal else \
+        " (the budget ran out before this was proven shortest)" \
+        if verdict.strategy in OPTIMAL_STRATEGIES else ""
+    length = f", {verdict.length} moves{shortest}" if verdict.status is Status.WON else ""
     decided_by = verdict.extra.get("decided_by")
     typer.echo(f"{verdict.game} {verdict.deal}: {words[verdict.status]}{length}; "
                f"{verdict.states} states, {verdict.seconds:.2f} s ({verdict.strategy}"

@@ -1,19 +1,92 @@
-"""A*: shortest solutions, counted in the game's steps, using its admissible lower bound."""
+"""A*: shortest solutions, counted in the game's steps, using its admissible lower bound.
+
+The answer comes early: a quick search (the game's default strategy, or the portfolio)
+first finds some win (the incumbent). When its
+length equals the start's lower bound no shorter win can exist and it is returned, proven
+shortest, at once (every Black Hole win, for one, has as many steps as cards). Otherwise
+A* runs with the incumbent's length as a ceiling: a position whose f = g + lower bound
+reaches it cannot lead to a shorter win and is never stored, so an emptied queue proves
+the incumbent shortest. If the budget runs out first, the incumbent is still a win, only
+not proven shortest.
+"""
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+import time
+from typing import Any, Callable
 
+from solver.game import Game, Status, guidance
 from solver.search.base import Budget, Result, without_forced
 from solver.search.best_first import best_first
-from solver.game import Game
+from solver.search.portfolio import portfolio
+
+FIRST_SHARE = 0.2        # of the state and time budget, for the quick search that seeds A*
 
 
 def astar(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[Any]:
     """Return a solution with the fewest steps (f = steps so far + lower_bound).
 
-    Forced moves are switched off: they are proven not to change a verdict, not to keep
-    every shortest solution, so an optimality claim may not lean on them.
+    Forced moves are switched off in the A* pass: they are proven not to change a
+    verdict, not to keep every shortest solution, so an optimality claim may not lean on
+    them. Among positions of equal f the deepest is expanded first (it is nearer a win
+    when the bound is tight). The quick first search may use them: it only supplies a
+    ceiling and a fallback answer.
     """
-    plain: Any = without_forced(game)      # the same game, so a Game to the search
+    began, began_cpu, clock_began = time.perf_counter(), time.process_time(), budget.clock()
     bound = game.lower_bound
-    return best_first(plain, start, lambda g, s: g + bound(s), budget, optimal=True, name="astar")
+    first = _quick(game)(game, start, _share(budget))
+    if first.status is Status.LOST:
+        return dataclasses.replace(first, strategy="astar")
+    incumbent = first if first.status is Status.WON else None
+    if incumbent is not None and len(incumbent.moves) <= bound(start):
+        return _done(incumbent, [], began, began_cpu, optimal=True)
+    plain: Any = without_forced(game)      # the same game, so a Game to the search
+    ceiling = len(incumbent.moves) if incumbent is not None else None
+    rest = _rest(budget, clock_began, first.stored)
+    found = best_first(plain, start, lambda g, s: g + bound(s), rest, optimal=True,
+                       ceiling=ceiling, name="astar")
+    if found.status is Status.WON or incumbent is None:
+        return _done(found, [first], began, began_cpu, optimal=found.optimal)
+    # No shorter win: an exhausted queue proves the incumbent shortest.
+    return _done(incumbent, [first, found], began, began_cpu,
+                 optimal=found.status is Status.LOST)
+
+
+def _quick(game: Game[Any, Any]) -> Callable[..., Result[Any]]:
+    """Return the strategy that finds the first win: the game's default, unless that is
+    itself a shortest-path search."""
+    from solver.search import STRATEGIES           # the registry imports this module
+
+    name = guidance(game).default_strategy
+    if name in ("astar", "bfs") or name not in STRATEGIES:
+        return portfolio
+    return STRATEGIES[name]
+
+
+def _share(budget: Budget) -> Budget:
+    """The budget of the quick first search: a share of the states and of the time."""
+    return dataclasses.replace(
+        budget,
+        max_states=None if budget.max_states is None else max(1, int(budget.max_states * FIRST_SHARE)),
+        seconds=None if budget.seconds is None else budget.seconds * FIRST_SHARE)
+
+
+def _rest(budget: Budget, clock_began: float, stored: int) -> Budget:
+    """What is left of `budget` for A* after the first search stored `stored` positions
+    (memory is not shared: the first search's table is gone)."""
+    return dataclasses.replace(
+        budget,
+        max_states=None if budget.max_states is None else max(1, budget.max_states - stored),
+        seconds=None if budget.seconds is None else
+        max(0.0, budget.seconds - (budget.clock() - clock_began)))
+
+
+def _done(result: Result[Any], others: list[Result[Any]], began: float, began_cpu: float, *,
+          optimal: bool) -> Result[Any]:
+    """Return `result` as A*'s answer, counting the work of every pass."""
+    return dataclasses.replace(
+        result, optimal=optimal, strategy="astar",
+        stored=result.stored + sum(other.stored for other in others if other is not result),
+        expanded=result.expanded + sum(other.expanded for other in others if other is not result),
+        peak_memory=max([result.peak_memory, *(other.peak_memory for other in others)]),
+        seconds=time.perf_counter() - began, cpu_seconds=time.process_time() - began_cpu)

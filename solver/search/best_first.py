@@ -11,17 +11,17 @@ Priority = Callable[[int, Any], int]
 
 
 def best_first(game: Game[Any, Any], start: Any, f: Priority, budget: Budget = Budget(), *,
-               optimal: bool = False, newest_first: bool = False,
+               optimal: bool = False, newest_first: bool = False, ceiling: int | None = None,
                name: str = "best_first") -> Result[Any]:
     """Expand positions in order of f (see ``best_first_search``)."""
     return finish(best_first_search(game, start, f, budget, optimal=optimal,
-                                    newest_first=newest_first, name=name))
+                                    newest_first=newest_first, ceiling=ceiling, name=name))
 
 
 def best_first_search(game: Game[Any, Any], start: Any, f: Priority | None,
                       budget: Budget = Budget(), *,
                       optimal: bool = False, newest_first: bool = False,
-                      name: str = "best_first") -> Search:
+                      ceiling: int | None = None, name: str = "best_first") -> Search:
     """Expand positions in order of f(g, position), g the steps played so far.
 
     With ``optimal`` the goal is tested when a position is taken from the queue and a
@@ -31,7 +31,11 @@ def best_first_search(game: Game[Any, Any], start: Any, f: Priority | None,
     Either way an emptied queue means every reachable position was seen: ``lost``.
     With `f` None the order is the game's heuristic alone (greedy), called directly.
     Among positions of equal f the oldest goes first, or the newest with
-    ``newest_first`` (a dive: it settles plateaus of equal f differently).
+    ``newest_first`` (a dive: it settles plateaus of equal f differently); with
+    ``optimal``, the one reached by the most steps (nearest a win when f is tight).
+    With ``optimal`` and a `ceiling` (the length of a win already known), a position
+    whose f reaches it is never stored: with an f that never overestimates, no win
+    through it is shorter, so an emptied queue then proves that no shorter win exists.
     """
     run = Run(game, start, budget, name)
     pre, state = settle(game, start)
@@ -46,8 +50,10 @@ def best_first_search(game: Game[Any, Any], start: Any, f: Priority | None,
     best_g = {root: g0}
     tie, step = 0, -1 if newest_first else 1
     heuristic = game.heuristic
-    queue: list[tuple[int, int, int, int, Any]] = [
-        (heuristic(state) if f is None else f(g0, state), tie, g0, root, state)]
+    first = heuristic(state) if f is None else f(g0, state)
+    queue: list[tuple[int, int, int, int, Any]] = [(first, tie, g0, root, state)]
+    if optimal and ceiling is not None and first >= ceiling:
+        queue.clear()
     try:
         while queue:
             _, _, g, digest, state = heapq.heappop(queue)
@@ -80,14 +86,20 @@ def best_first_search(game: Game[Any, Any], start: Any, f: Priority | None,
                     known = best_g.get(child_digest)
                     if known is not None and known <= child_g:
                         continue
+                    assert f is not None
+                    priority = f(child_g, child)
+                    if ceiling is not None and priority >= ceiling:
+                        continue                  # no win through it beats the ceiling
                     best_g[child_digest] = child_g
                     if known is None:
                         table.add(child_digest, (digest, edge))
                     else:
                         table.entries[child_digest] = (digest, edge)
-                elif not table.add(child_digest, (digest, edge)):
+                    heapq.heappush(queue, (priority, -child_g, child_g, child_digest, child))
                     continue
-                elif is_won(child):
+                if not table.add(child_digest, (digest, edge)):
+                    continue
+                if is_won(child):
                     return run.result(Status.WON, [pre, *path_to(table, child_digest)])
                 tie += step
                 priority = heuristic(child) if f is None else f(child_g, child)
@@ -119,4 +131,6 @@ def _walk(game: Game[Any, Any], state: Any, edge: tuple[Any, ...]) -> list[tuple
 
 
 def _cost(game: Game[Any, Any], state: Any, edge: tuple[Any, ...]) -> int:
+    if len(edge) == 1:
+        return len(game.expand(state, edge[0]))
     return sum(len(game.expand(s, m)) for s, m in _walk(game, state, edge))

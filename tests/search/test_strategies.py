@@ -46,6 +46,36 @@ def test_astar_and_bfs_find_equally_short_solutions(game):
             assert len(a.moves) <= len(greedy(game, state).moves)
 
 
+def test_lower_bounds_never_exceed_the_shortest_win_from_positions_in_play():
+    """FreeCell's bound (a card above a lower card of its suit needs two steps) is
+    admissible: checked against breadth-first search from positions of random play."""
+    from conftest import random_play
+
+    game = FreeCell(ranks=4, columns=4, cells=1)
+    checked = 0
+    for number in range(1, 25):
+        played, final = random_play(game, game.deal(number), 8, number)
+        for state in [game.deal(number), final]:
+            shortest = bfs(game, state, Budget(max_states=200_000))
+            if shortest.status is Status.WON:
+                assert game.lower_bound(state) <= len(shortest.moves), (number, state)
+                checked += 1
+    assert checked >= 20
+
+
+def test_astar_returns_a_win_it_cannot_prove_shortest_when_the_budget_runs_out():
+    """The quick first pass's win comes back, verified and marked not proven shortest;
+    it is no shorter than the published optimum (Paul and Helmert, SoCS 2016: MS deals
+    1-3 need 82, 73 and 70 single-card moves)."""
+    game = FreeCell()
+    for number, optimum in ((1, 82), (2, 73), (3, 70)):
+        state = game.deal(number)
+        result = astar(game, state, Budget(max_states=20_000))
+        assert result.status is Status.WON and not result.optimal
+        assert len(result.moves) >= optimum
+        check_solution(game, state, result.moves)
+
+
 def test_forced_moves_never_change_a_verdict():
     """FreeCell's safe auto-moves (see games/_freecell_rules.py) against plain search."""
     for game in TWINS:
@@ -111,13 +141,21 @@ class CountingVerdictKey:
 
 
 def test_verdict_key_serves_dfs_and_greedy_but_not_optimal_search():
+    from solver.search.best_first import best_first
+
     twin = OPTIMAL_TWINS[0]
+    exact = (lambda game, start: best_first(game, start, lambda g, s: g + game.lower_bound(s),
+                                            optimal=True))
     for strategy, wanted in ((dfs, "verdict_key"), (greedy, "verdict_key"),
-                             (astar, "key"), (bfs, "key")):
+                             (exact, "key"), (bfs, "key")):
         game = CountingVerdictKey(twin)
         strategy(game, twin.deal(3))
         other = "key" if wanted == "verdict_key" else "verdict_key"
         assert game.calls[wanted] > 0 and game.calls[other] == 0, strategy
+    # A*'s quick first pass may use the verdict key (it only finds a win to beat); its
+    # shortest-path pass, the one above, uses the exact key.
+    game = CountingVerdictKey(twin)
+    assert astar(game, twin.deal(3)).optimal and game.calls["key"] > 0
 
 
 def test_a_games_default_strategy_is_used_when_none_is_named():
