@@ -133,7 +133,8 @@ def random_play(game: Any, state: Any, count: int, seed: int) -> tuple[list[tupl
     """Return ((position, step) pairs, final position) of a seeded random play.
 
     Up to `count` search moves are chosen at random and played as the game's steps;
-    every step is checked legal by the rules (``illegal_reason``) on the way.
+    every step is checked legal by the rules (``illegal_reason``) on the way, and the
+    steps of a move must reach the position the move reaches.
     """
     rng = random.Random(seed)
     played: list[tuple[Any, Any]] = []
@@ -141,8 +142,11 @@ def random_play(game: Any, state: Any, count: int, seed: int) -> tuple[list[tupl
         moves = list(game.moves(state))
         if not moves:
             break
-        for step in game.expand(state, rng.choice(moves)):
+        move = rng.choice(moves)
+        after = game.play(state, move)
+        for step in game.expand(state, move):
             assert game.illegal_reason(state, step) == "", (game.name, game.notation(step))
             played.append((state, step))
             state = game.play(state, step)
+        assert state == after, (game.name, game.notation(move))
     return played, state
