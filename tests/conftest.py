@@ -70,21 +70,6 @@ def read_known(path: Path) -> list[dict[str, str]]:
     return records
 
 
-def assert_bad_deal(game: Any, path: Path, problems: Any, cards: tuple[str, ...] | None,
-                    line: int | None) -> None:
-    """Assert that parsing the file raises one DealError with these flags, cards and line."""
-    from solver.game import DealError
-
-    with pytest.raises(DealError) as caught:
-        game.parse(path.read_text(encoding="utf-8"))
-    error = caught.value
-    assert error.problems == problems
-    if cards is not None:
-        assert error.cards == cards
-    assert error.line == line
-    assert "\n" not in str(error)
-
-
 @pytest.fixture
 def data() -> Path:
     return DATA
