@@ -56,6 +56,8 @@ class BlackHole:
         "ranks": "ranks per suit, 4, 7, 10 or 13 (default); fewer make small test twins",
     }
     presets: ClassVar[dict[str, dict[str, object]]] = {}
+    twins: ClassVar[tuple[dict[str, object], ...]] = (                 # solver.game.twins
+        {"ranks": 4}, {"ranks": 7})
     # Every win plays all 51 cards, so a heuristic has nothing to rank: depth-first
     # search in the move order below (fullest piles first) is the quickest, won or lost.
     default_strategy: ClassVar[str] = "dfs"

@@ -80,6 +80,9 @@ class FortyThieves:
         "forty-thieves-classic": {"redeal": False},
         "forty-thieves-no-redeal": {"redeal": False},
     }
+    twins: ClassVar[tuple[dict[str, Any], ...]] = tuple(              # solver.game.twins
+        {"suits": 2, "ranks": ranks, "columns": columns, "rows": 3, "redeal": redeal}
+        for ranks, columns in ((4, 2), (5, 2), (6, 3)) for redeal in (False, True))
 
     def __post_init__(self) -> None:
         if not 1 <= self.suits <= 4:

@@ -73,6 +73,10 @@ class FreeCell:
         "empty": "what an empty column takes: 'any' or 'kings'",
         "layout": "numbered deals: 'microsoft', 'seahaven' (PySolFC) or 'seeded' (twins)",
     }
+    # small twins of FreeCell and Seahaven Towers alike (each keeps its building rules)
+    twins: ClassVar[tuple[dict[str, Any], ...]] = (                    # solver.game.twins
+        {"ranks": 4, "columns": 4, "cells": 1}, {"ranks": 4, "columns": 4, "cells": 0},
+        {"ranks": 5, "columns": 4, "cells": 1})
     @property
     def aliases(self) -> tuple[str, ...]:
         return _NAMES[self.name][0]

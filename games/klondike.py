@@ -104,6 +104,9 @@ class Klondike:
         "klondike-by-threes": {"draw": 3},
         "klondike-3-passes": {"draw": 3, "passes": 3},
     }
+    twins: ClassVar[tuple[dict[str, Any], ...]] = (                    # solver.game.twins
+        {"ranks": 4, "columns": 5}, {"ranks": 4, "columns": 5, "draw": 3},
+        {"ranks": 5, "columns": 5, "draw": 3}, {"ranks": 5, "columns": 4, "draw": 3, "passes": 2})
 
     def __post_init__(self) -> None:
         if not 1 <= self.ranks <= 13:

@@ -107,6 +107,10 @@ class Spider:
         "spider-1-suit": {"suits": 1}, "spider-2-suits": {"suits": 2},
         "spider1": {"suits": 1}, "spider2": {"suits": 2},
     }
+    twins: ClassVar[tuple[dict[str, Any], ...]] = (                    # solver.game.twins
+        {"suits": 2, "ranks": 4, "columns": 4, "decks": 1, "deals": 1},
+        {"suits": 4, "ranks": 3, "columns": 4, "decks": 1, "deals": 1},
+        {"suits": 1, "ranks": 5, "columns": 4, "decks": 1, "deals": 2})
 
     def __post_init__(self) -> None:
         if self.suits not in _SUIT_SETS:

@@ -55,6 +55,8 @@ class TheClock:
         "suits": "test-only twin: suits, so cards per pile, 1..4 (default 4)",
     }
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
+    twins: ClassVar[tuple[dict[str, Any], ...]] = (                    # solver.game.twins
+        {"ranks": 3, "suits": 2}, {"ranks": 4, "suits": 3})
 
     def __post_init__(self) -> None:
         if not 2 <= self.ranks <= 13:

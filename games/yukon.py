@@ -79,6 +79,9 @@ class Yukon:
         "columns": "columns, 1-9 (Yukon 7; tests use fewer)",
     }
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
+    twins: ClassVar[tuple[dict[str, Any], ...]] = (                    # solver.game.twins
+        {"ranks": 4, "columns": 5}, {"ranks": 5, "columns": 5},
+        {"ranks": 4, "columns": 5, "empty": "any"}, {"ranks": 3, "columns": 4})
 
     def __post_init__(self) -> None:
         if self.empty not in ("kings", "any"):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from dataclasses import fields as dataclass_fields
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Iterable, Protocol, TypeVar
 
@@ -246,6 +246,22 @@ def guidance(game: Any) -> Guidance:
 
 
 _GUIDANCE = tuple(f.name for f in dataclass_fields(Guidance))
+
+
+# -- small twins (for tests; no search reads them) ---------------------------------------
+
+def twins(game: Any) -> list[Any]:
+    """Return the game's small twins: the game with each set of variant options that its
+    optional ``twins`` attribute names (a tuple of ``{option: value}`` dicts).
+
+    A small twin has fewer ranks, columns or suits, so that exhaustive search decides
+    its numbered deals in milliseconds, won and lost alike. The tests check on twins
+    what full deals are too big to check: that forced moves never change a verdict and
+    that exhaustive strategies agree (``tests/test_contract.py``). A twin keeps every
+    option the twin's dict does not name, so one tuple serves all the games one class
+    plays (FreeCell and Seahaven Towers).
+    """
+    return [replace(game, **options) for options in getattr(game, "twins", ())]
 
 
 # -- errors -------------------------------------------------------------------------

@@ -70,21 +70,6 @@ def read_known(path: Path) -> list[dict[str, str]]:
     return records
 
 
-def assert_bad_deal(game: Any, path: Path, problems: Any, cards: tuple[str, ...] | None,
-                    line: int | None) -> None:
-    """Assert that parsing the file raises one DealError with these flags, cards and line."""
-    from solver.game import DealError
-
-    with pytest.raises(DealError) as caught:
-        game.parse(path.read_text(encoding="utf-8"))
-    error = caught.value
-    assert error.problems == problems
-    if cards is not None:
-        assert error.cards == cards
-    assert error.line == line
-    assert "\n" not in str(error)
-
-
 @pytest.fixture
 def data() -> Path:
     return DATA
@@ -133,7 +118,8 @@ def random_play(game: Any, state: Any, count: int, seed: int) -> tuple[list[tupl
     """Return ((position, step) pairs, final position) of a seeded random play.
 
     Up to `count` search moves are chosen at random and played as the game's steps;
-    every step is checked legal by the rules (``illegal_reason``) on the way.
+    every step is checked legal by the rules (``illegal_reason``) on the way, and the
+    steps of a move must reach the position the move reaches.
     """
     rng = random.Random(seed)
     played: list[tuple[Any, Any]] = []
@@ -141,8 +127,11 @@ def random_play(game: Any, state: Any, count: int, seed: int) -> tuple[list[tupl
         moves = list(game.moves(state))
         if not moves:
             break
-        for step in game.expand(state, rng.choice(moves)):
+        move = rng.choice(moves)
+        after = game.play(state, move)
+        for step in game.expand(state, move):
             assert game.illegal_reason(state, step) == "", (game.name, game.notation(step))
             played.append((state, step))
             state = game.play(state, step)
+        assert state == after, (game.name, game.notation(move))
     return played, state

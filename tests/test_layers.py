@@ -130,6 +130,7 @@ def test_the_rules_catch_each_kind_of_wrong_import():
 ATTRIBUTE_READS = {
     ("solver.game", "guidance"): "the one reader of a game's optional hooks",
     ("solver.game", "use_rules"): "reads the compiled rules object, not the game",
+    ("solver.game", "twins"): "a game's small twins, for the tests; no search reads them",
     ("solver.search.views", "__getattr__"): "a view forwards to the game it wraps",
     ("solver.table", "<module>"): "a platform check on os",
 }

@@ -20,17 +20,6 @@ TWINS = [
 ]
 
 
-@pytest.mark.parametrize("game", TWINS, ids=lambda g: f"r{g.ranks}c{g.columns}x{g.cells}{g.build[0]}")
-def test_dfs_and_best_first_agree_on_every_twin_deal(game):
-    verdicts = {}
-    for number in range(1, 121):
-        state = game.deal(number)
-        a, b = dfs(game, state), greedy(game, state)
-        assert a.status == b.status, number
-        verdicts[a.status] = verdicts.get(a.status, 0) + 1
-    assert verdicts.get(Status.WON) and verdicts.get(Status.LOST)   # both verdicts exercised
-
-
 OPTIMAL_TWINS = [FreeCell(ranks=3, columns=3, cells=1), FreeCell(ranks=3, columns=3, cells=0)]
 
 
@@ -74,15 +63,6 @@ def test_astar_returns_a_win_it_cannot_prove_shortest_when_the_budget_runs_out()
         assert result.status is Status.WON and not result.optimal
         assert len(result.moves) >= optimum
         check_solution(game, state, result.moves)
-
-
-def test_forced_moves_never_change_a_verdict():
-    """FreeCell's safe auto-moves (see games/_freecell_rules.py) against plain search."""
-    for game in TWINS:
-        plain = without_forced(game)
-        for number in range(1, 151):
-            state = game.deal(number)
-            assert dfs(game, state).status == dfs(plain, state).status, (game, number)
 
 
 def test_every_won_result_replays_to_a_win():
