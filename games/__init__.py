@@ -65,7 +65,8 @@ def find_game(name: str, options: Mapping[str, Any] | None = None) -> Game[Any, 
             raise UnknownGameError(f"{game.name} has no variant option {quote(option)} (options: {known})")
         changes[option] = _convert(game.name, option, value, getattr(game, option))
     try:
-        return dataclasses.replace(game, **changes) if changes else game
+        chosen: Game[Any, Any] = dataclasses.replace(game, **changes) if changes else game
+        return chosen
     except ValueError as error:
         raise UnknownGameError(f"{game.name}: {error}") from None
     except TypeError:

@@ -506,7 +506,9 @@ def summarize(out: Path, tasks: DealRanges | TaskList | None = None) -> Summary:
                 verdict = Verdict.from_json(item)
             except SolitaireError:
                 continue
-            if (tasks is None or verdict.deal in tasks) and verdict.deal not in seen:
+            # `in` asks for a deal id (__contains__), though iterating gives Tasks.
+            if (tasks is None or verdict.deal in tasks  # type: ignore[comparison-overlap]
+                    ) and verdict.deal not in seen:
                 seen.add(verdict.deal)
                 summary.add(verdict.status.value)
     return summary
