@@ -123,7 +123,7 @@ class Rules:
     def is_won(self, state: State) -> bool:
         """Return whether every pile is empty."""
         for pile in state[0]:
-            if pile:
+            if len(pile):
                 return False
         return True
 
