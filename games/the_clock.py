@@ -15,25 +15,18 @@ Test-only small twins: ``ranks`` piles (the last is the "King" pile) of ``suits`
 """
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
+from games._the_clock_rules import OVER, Move, Rules, State
 from solver.cards import RANKS, Card, card_str, make_card, parse_card, plain_text, rank
-from solver.game import DealChecker, DealProblem, InvalidMoveError, cut, quote
+from solver.game import DealChecker, DealProblem, InvalidMoveError, cut, quote, use_rules
 
-OVER = -1                        # next_pile once the play has stopped
+__all__ = ["GAME", "OVER", "Move", "State", "TheClock"]
 
-
-class State(NamedTuple):
-    piles: tuple[bytes, ...]     # face-down cards of pile i (rank i+1), bottom first, top last
-    face_up: tuple[bytes, ...]   # face-up cards under pile i, all of rank i+1, in turning order
-    next_pile: int               # the pile whose top card turns next; OVER when play stopped
-
-
-class Move(NamedTuple):
-    pile: int                    # the pile the card is turned from
-    card: Card                   # the card turned
+_HOT_METHODS = ("moves", "play", "is_won", "key", "heuristic", "lower_bound", "forced")
 
 
 @dataclass(frozen=True)
@@ -58,6 +51,7 @@ class TheClock:
             raise ValueError(f"ranks must be 2..13, got {self.ranks}")
         if not 1 <= self.suits <= 4:
             raise ValueError(f"suits must be 1..4, got {self.suits}")
+        use_rules(self, _rules(self.ranks), _HOT_METHODS)
 
     # -- deals and text -----------------------------------------------------------
 
@@ -128,22 +122,15 @@ class TheClock:
 
     def moves(self, state: State) -> list[Move]:
         """Return the one legal move (turn the top card of the pile due), or none."""
-        if state.next_pile == OVER:
-            return []
-        return [Move(state.next_pile, state.piles[state.next_pile][-1])]
+        return self._rules.moves(state)  # type: ignore[attr-defined, no-any-return]
 
     def play(self, state: State, move: Move) -> State:
         """Return the position after turning the move's card face up under its own pile."""
-        target = rank(move.card) - 1
-        piles = list(state.piles)
-        piles[move.pile] = piles[move.pile][:-1]
-        face_up = list(state.face_up)
-        face_up[target] += bytes((move.card,))
-        return State(tuple(piles), tuple(face_up), target if piles[target] else OVER)
+        return self._rules.play(state, move)  # type: ignore[attr-defined, no-any-return]
 
     def is_won(self, state: State) -> bool:
         """Return whether every card is face up."""
-        return not any(state.piles)
+        return self._rules.is_won(state)  # type: ignore[attr-defined, no-any-return]
 
     # -- search support -----------------------------------------------------------
 
@@ -153,19 +140,19 @@ class TheClock:
         Face-up cards never move again and are the complement of the face-down ones, so
         they cannot matter; there is no symmetry to strip (each pile has its own rank).
         """
-        return b"\xff".join(state.piles) + bytes((state.next_pile + 1,))
+        return self._rules.key(state)  # type: ignore[attr-defined, no-any-return]
 
     def heuristic(self, state: State) -> int:
         """Return the face-down cards left."""
-        return sum(map(len, state.piles))
+        return self._rules.heuristic(state)  # type: ignore[attr-defined, no-any-return]
 
     def lower_bound(self, state: State) -> int:
         """Return the face-down cards left: each step turns exactly one."""
-        return sum(map(len, state.piles))
+        return self._rules.lower_bound(state)  # type: ignore[attr-defined, no-any-return]
 
     def forced(self, state: State) -> list[Move]:
         """Return no forced moves: there is only ever one move anyway."""
-        return []
+        return self._rules.forced(state)  # type: ignore[attr-defined, no-any-return]
 
     def expand(self, state: State, move: Move) -> list[Move]:
         """Return the move itself: a search move is one step."""
@@ -401,6 +388,12 @@ class _Parser:
                 self._add(DealProblem.BAD_LINE,
                           f"'Next: {cut(label)}', but the cards turned say {should!r}", number)
         return nxt
+
+
+@functools.lru_cache(maxsize=None)
+def _rules(ranks: int) -> Rules:
+    """Return the rules of the variant with `ranks` piles, built once and shared."""
+    return Rules(ranks)
 
 
 GAME = TheClock()
