@@ -17,6 +17,7 @@ _COLUMN_SEPARATOR: Final = b"\xfe"
 _SECTION_SEPARATOR: Final = b"\xfd"
 _EMPTY: Final = -2              # tops[i] of an empty column (never a card, never a parent)
 _BYTES: Final = tuple(bytes((n,)) for n in range(256))   # _BYTES[n] == bytes((n,))
+_PAIRS: Final = tuple(bytes((n >> 4, n & 15)) for n in range(256))   # a suit's two tops
 
 
 class State(NamedTuple):
@@ -155,38 +156,25 @@ class Rules:
         source, target = move
         if source == STOCK:
             cut = len(stock) - 1
-            return _NEW_TUPLE(_STATE, (columns, foundations, waste + stock[cut:], stock[:cut]))
+            return _NEW_TUPLE(_STATE, (columns, foundations, waste + _BYTES[stock[cut]],
+                                       stock[:cut]))
         if target == STOCK:
             return _NEW_TUPLE(_STATE, (columns, foundations, b"", waste[::-1]))
+        new_list = list(columns)
         if source == WASTE:
             cut = len(waste) - 1
             card = waste[cut]
             waste = waste[:cut]
-            new_columns = columns
         else:
             column = columns[source]
             cut = len(column) - 1
             card = column[cut]
-            new_list = list(columns)
             new_list[source] = column[:cut]
-            new_columns = tuple(new_list)
         if target == FOUNDATION:
-            h = 2 * (card // 13)
-            r = card % 13 + 1
-            low = foundations[h]
-            high = foundations[h + 1]
-            if low == r - 1:
-                low = r
-            else:
-                high = r
-            if low > high:
-                low, high = high, low
-            foundations = foundations[:h] + _BYTES[low] + _BYTES[high] + foundations[h + 2:]
+            foundations = _home(foundations, card)
         else:
-            new_list = list(new_columns)
-            new_list[target] = new_columns[target] + _BYTES[card]
-            new_columns = tuple(new_list)
-        return _NEW_TUPLE(_STATE, (new_columns, foundations, waste, stock))
+            new_list[target] = columns[target] + _BYTES[card]
+        return _NEW_TUPLE(_STATE, (tuple(new_list), foundations, waste, stock))
 
     def is_won(self, state: State) -> bool:
         """Return whether every card is home (every foundation shows the top rank)."""
@@ -237,6 +225,21 @@ class Rules:
                 if foundations[home_index[card]] == below[card]:
                     return [made[i * 16 + FOUNDATION]]
         return []
+
+
+def _home(foundations: bytes, card: int) -> bytes:
+    """Return the foundations after `card` goes home (each suit's pair of tops kept sorted)."""
+    h = 2 * (card // 13)
+    r = card % 13 + 1
+    low = foundations[h]
+    high = foundations[h + 1]
+    if low == r - 1:
+        low = r
+    else:
+        high = r
+    if low > high:
+        low, high = high, low
+    return foundations[:h] + _PAIRS[low << 4 | high] + foundations[h + 2:]
 
 
 def _sum(data: bytes) -> int:
