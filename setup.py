@@ -34,6 +34,7 @@ COMPILED = [
     "games/_forty_thieves_rules.py",
     "games/_klondike_rules.py",
     "games/_spider_rules.py",
+    "games/_the_clock_rules.py",
     "games/_yukon_rules.py",
 ]
 

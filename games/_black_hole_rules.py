@@ -5,19 +5,20 @@ check and the proof of ``viable``) because this is the hot path of every Black H
 search, written to be compiled by mypyc: a variant's rules become lookup tables of a
 ``Rules`` object built once, positions stay tuples of ``bytes``, the rank counts a move
 leaves are packed into an int (3 bits a rank) that keys a cache of ``viable``'s answers,
-and each distinct ``Move`` is built once.
+a key sorts one small int per pile instead of the piles' bytes, and each distinct
+``Move`` is built once.
 """
 from __future__ import annotations
 
-from typing import Final, NamedTuple, final
+import struct
+from typing import Callable, Final, NamedTuple, final
 
 PILE_SIZE: Final = 3
-SEPARATOR: Final = 0xFF           # between the piles of a key
-# bytes.translate: card -> rank - 1, and the pile separator 0xFF to itself
-RANK_OF: Final = bytes([c % 13 for c in range(52)]) + bytes(203) + b"\xff"
+RANK_OF: Final = bytes([c % 13 for c in range(52)])     # card -> rank - 1
 _COUNT_BITS: Final = 3            # a rank's count (0-4) in the packed counts
 _COUNT_MASK: Final = 7
 _CACHE_LIMIT: Final = 1 << 18     # entries a cache holds before it starts afresh
+_CODES: Final = 1 << (4 * PILE_SIZE)     # pile codes (4 bits a rank) are below this
 
 
 class State(NamedTuple):
@@ -30,37 +31,36 @@ class Move(NamedTuple):
     card: int                          # the card it plays: the pile's top card
 
 
+_STATE: Final = State
+_NEW_TUPLE: Final = tuple.__new__     # makes a State without its Python-level __new__
+
+
 @final
 class Rules:
     """The rules of one Black Hole variant as lookup tables indexed by card."""
 
     ranks: int
+    pile_count: int              # piles of a position: 17 for the full deck
     playable: list[bytes]        # playable[foundation][card]: card may go on foundation
     rank_index: list[int]        # rank - 1 of each card
-    unit: list[int]              # 1 << (3 * (rank - 1)): a card in the packed counts
-    pile_units: dict[bytes, int]    # a pile's cards in the packed counts, by pile
+    shift: bytes                 # 3 * (rank - 1): where a card counts in the packed counts
+    rank_code: bytes             # rank of each card (1-13): a card in a pile's code
+    made: list[Move]             # made[pile * 52 + card]: each Move once
+    pack_key: Callable[..., bytes]      # packs a key's pile_count + 1 numbers, 16 bits each
     viable_cache: dict[int, bool]   # packed counts << 4 | top -> viable
-    made: dict[int, Move]        # each Move once, by pile << 6 | card
 
     def __init__(self, ranks: int) -> None:
         self.ranks = ranks
+        self.pile_count = (4 * ranks - 1) // PILE_SIZE
         deck = [r - 1 + 13 * s for s in range(4) for r in range(1, ranks + 1)]
         self.playable = [bytes([c in deck and (c % 13 - f % 13) % ranks in (1, ranks - 1)
                                 for c in range(52)]) for f in range(52)]
         self.rank_index = [c % 13 for c in range(52)]
-        self.unit = [1 << (_COUNT_BITS * (c % 13)) for c in range(52)]
-        self.pile_units = {}
+        self.shift = bytes([_COUNT_BITS * (c % 13) for c in range(52)])
+        self.rank_code = bytes([c % 13 + 1 for c in range(52)])
+        self.made = [Move(i, c) for i in range(self.pile_count) for c in range(52)]
+        self.pack_key = struct.Struct(f"<{self.pile_count + 1}H").pack
         self.viable_cache = {}
-        self.made = {}
-
-    def move(self, pile: int, card: int) -> Move:
-        """Return Move(pile, card), built once."""
-        code = pile << 6 | card
-        made = self.made.get(code)
-        if made is None:
-            made = Move(pile, card)
-            self.made[code] = made
-        return made
 
     def viable_packed(self, packed: int, top: int) -> bool:
         """Return ``viable`` for rank counts packed 3 bits a rank, answers cached."""
@@ -84,38 +84,31 @@ class Rules:
         prove dead, fullest piles first, then left to right."""
         piles, foundation = state
         playable = self.playable[foundation]
-        codes: list[int] = []
+        order: list[int] = []          # (cards missing) << 5 | pile index (below 32)
         n = len(piles)
         for i in range(n):
             pile = piles[i]
             size = len(pile)
             if size and playable[pile[size - 1]]:
-                codes.append((-size << 8) | i)
-        if not codes:
+                order.append((PILE_SIZE - size) << 5 | i)
+        if not order:
             return []
-        if len(codes) > 1:
-            codes.sort()
-        unit = self.unit
-        rank_index = self.rank_index
-        pile_units = self.pile_units
+        if len(order) > 1:
+            order.sort()
+        shift = self.shift
         packed = 0
         for pile in piles:
-            units = pile_units.get(pile)
-            if units is None:
-                units = 0
-                for j in range(len(pile)):
-                    units += unit[pile[j]]
-                if len(pile_units) >= _CACHE_LIMIT:
-                    pile_units.clear()
-                pile_units[pile] = units
-            packed += units
+            for card in pile:
+                packed += 1 << shift[card]
+        rank_index = self.rank_index
+        made = self.made
         result: list[Move] = []
-        for code in codes:
-            i = code & 255
+        for code in order:
+            i = code & 31
             pile = piles[i]
             card = pile[len(pile) - 1]
-            if self.viable_packed(packed - unit[card], rank_index[card]):
-                result.append(self.move(i, card))
+            if self.viable_packed(packed - (1 << shift[card]), rank_index[card]):
+                result.append(made[i * 52 + card])
         return result
 
     def play(self, state: State, move: Move) -> State:
@@ -125,21 +118,41 @@ class Rules:
         new_piles = list(piles)
         pile = piles[i]
         new_piles[i] = pile[:len(pile) - 1]
-        return State(tuple(new_piles), card)
+        return _NEW_TUPLE(_STATE, (tuple(new_piles), card))
 
     def is_won(self, state: State) -> bool:
         """Return whether every pile is empty."""
         for pile in state[0]:
-            if pile:
+            if len(pile):
                 return False
         return True
 
     def key(self, state: State) -> bytes:
-        """Return the foundation's rank and the piles' rank sequences, sorted."""
+        """Return the piles' rank sequences, sorted, and the foundation's rank.
+
+        Each pile's ranks are packed into an int, 4 bits a rank (1-13): one to one on the
+        rank sequences a pile can hold (piles only shrink from PILE_SIZE cards). The
+        foundation's rank goes in as 4096 + rank, above every pile's code, and the sorted
+        numbers are packed 16 bits each. Sorting small ints is cheaper than sorting bytes.
+        """
         piles, foundation = state
-        ranks = b"\xff".join(piles).translate(RANK_OF).split(b"\xff")
-        ranks.sort()
-        return bytes((foundation % 13,)) + b"\xff".join(ranks)
+        rank_code = self.rank_code
+        codes: list[int] = [_CODES + foundation % 13]
+        for pile in piles:
+            size = len(pile)
+            if size == 3:
+                codes.append(rank_code[pile[0]] << 8 | rank_code[pile[1]] << 4
+                             | rank_code[pile[2]])
+            elif size == 2:
+                codes.append(rank_code[pile[0]] << 4 | rank_code[pile[1]])
+            elif size == 1:
+                codes.append(rank_code[pile[0]])
+            else:
+                codes.append(0)
+        codes.sort()
+        if len(codes) == self.pile_count + 1:
+            return self.pack_key(*codes)
+        return struct.pack(f"<{len(codes)}H", *codes)
 
     def heuristic(self, state: State) -> int:
         """Return the number of cards left in the piles."""

@@ -27,80 +27,145 @@ adds can never leave, and the position is lost. Every strategy checks the start
 position (``dead_end``, asked by ``solver.search.checked``), which decides deals no search
 can exhaust in time, such as PySolFC Klondike deal 29, where the QH and the QD each wait
 for a black King lying under the other; Yukon also checks every position it expands.
+
+One implementation serves both games, written to be compiled by mypyc since Yukon runs it
+per position: a variant's tables (``Fixpoint``), positions laid out by card in lists, and
+the cards shown to leave kept as a bit set too, to compare with a card's lower cards at once.
+Yukon lays a position out once for the fixpoint and its move generator (``Fixpoint.lay_out``).
 """
 from __future__ import annotations
 
 import functools
-from typing import Sequence
+from typing import Final, Sequence, final
 
-from solver.cards import card_str, is_red, make_card, rank, suit
+from solver.cards import card_str
+
+OFF: Final = -2                  # on[c]: c is off the tableau (home, talon)
+TOP: Final = -1                  # on[c]: c is a column's top card
 
 
-_OFF, _TOP = -2, -1              # on[c]: c is off the tableau, c is a top card
+@final
+class Fixpoint:
+    """The least fixpoint of the cards shown to leave, for one variant's tables."""
+
+    any_to_empty: bool           # an empty column takes any card (else only a King)
+    parent_a: list[int]          # the two cards a card may lie on (one rank up, other
+    parent_b: list[int]          # colour), -1 for none
+    is_king: list[bool]
+    lower: list[int]             # bit set of the lower cards of the same suit
+
+    def __init__(self, ranks: int, any_to_empty: bool) -> None:
+        self.any_to_empty = any_to_empty
+        self.parent_a = [-1] * 52
+        self.parent_b = [-1] * 52
+        for c in range(52):
+            r = c % 13 + 1
+            if r >= ranks:
+                continue
+            parents = [s * 13 + r for s in range(4) if (13 <= s * 13 + r < 39) != (13 <= c < 39)]
+            self.parent_a[c], self.parent_b[c] = parents[0], parents[1]
+        self.is_king = [c % 13 + 1 == ranks for c in range(52)]
+        self.lower = [(1 << c) - (1 << (c - c % 13)) for c in range(52)]
+
+    def stuck(self, columns: tuple[bytes, ...], hidden: bytes) -> list[int]:
+        """Return the tableau cards that can never leave their places (bottom first by
+        column)."""
+        on = [OFF] * 52
+        where = [-1] * 52
+        face_down = [False] * 52
+        pending: list[int] = []
+        self.lay_out(columns, hidden, on, where, face_down, pending)
+        left = self.settle(on, face_down, pending)
+        if not left:
+            return []
+        found = [False] * 52
+        for card in left:
+            found[card] = True
+        return [card for column in columns for card in column if found[card]]
+
+    def lay_out(self, columns: tuple[bytes, ...], hidden: bytes, on: list[int],
+                where: list[int], face_down: list[bool], pending: list[int]) -> None:
+        """Fill in, for each card of the columns, the card lying on it (``on``, or TOP),
+        its place (``where``: column * 64 + height) and whether it is face down; list
+        the cards in ``pending``, each column top first (one pass usually settles all).
+        Cards in no column keep OFF and -1."""
+        for i in range(len(columns)):
+            column = columns[i]
+            n = len(column)
+            if n:
+                base = i << 6
+                down = hidden[i]
+                below = column[n - 1]
+                on[below] = TOP
+                where[below] = base | (n - 1)
+                pending.append(below)
+                for j in range(n - 2, -1, -1):
+                    card = column[j]
+                    on[card] = below
+                    where[card] = base | j
+                    pending.append(card)
+                    if j < down:
+                        face_down[card] = True
+                    below = card
+
+    def settle(self, on: list[int], face_down: list[bool], pending: list[int]) -> list[int]:
+        """Return the cards of `pending` never shown to leave (the fixpoint's complement).
+
+        The cards shown to leave are kept twice: by card (``left``) and as a bit set
+        (``gone``, bit c for card c), to compare with a card's lower cards at once.
+        """
+        parent_a, parent_b, is_king, lower = self.parent_a, self.parent_b, self.is_king, self.lower
+        any_to_empty = self.any_to_empty
+        tableau = 0
+        for card in pending:
+            tableau |= 1 << card
+        left = [False] * 52
+        gone = 0
+        while pending:
+            rest: list[int] = []
+            for card in pending:
+                over = on[card]
+                top = over == TOP or left[over]
+                if top or not face_down[card]:
+                    if any_to_empty or is_king[card]:
+                        left[card] = True
+                        gone |= 1 << card
+                        continue
+                    parent = parent_a[card]         # a parent that is or becomes a top card
+                    if parent >= 0:
+                        over = on[parent]
+                        if over < 0 or left[over]:
+                            left[card] = True
+                            gone |= 1 << card
+                            continue
+                        over = on[parent_b[card]]
+                        if over < 0 or left[over]:
+                            left[card] = True
+                            gone |= 1 << card
+                            continue
+                if top:                             # home, once the lower cards have left
+                    waiting = lower[card] & tableau
+                    if waiting & gone == waiting:
+                        left[card] = True
+                        gone |= 1 << card
+                        continue
+                rest.append(card)
+            if len(rest) == len(pending):
+                return rest
+            pending = rest
+        return pending
 
 
 @functools.lru_cache(maxsize=None)
-def _tables(ranks: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[bool]]:
-    """Return, by card: its lower cards of the same suit, its parents, whether a King."""
-    lower, parents, kings = [], [], []
-    for card in range(52):
-        r, s = rank(card), suit(card)
-        lower.append(tuple(make_card(q, s) for q in range(1, r)))
-        parents.append(() if r >= ranks else tuple(
-            p for p in (make_card(r + 1, t) for t in range(4)) if is_red(p) != is_red(card)))
-        kings.append(r == ranks)
-    return lower, parents, kings
+def fixpoint(ranks: int, any_to_empty: bool = False) -> Fixpoint:
+    """Return the fixpoint's tables for a variant, built once and shared."""
+    return Fixpoint(ranks, any_to_empty)
 
 
 def stuck_cards(columns: Sequence[bytes], hidden: bytes, ranks: int,
                 any_to_empty: bool = False) -> list[int]:
     """Return the tableau cards that can never leave their places (bottom first by column)."""
-    lower, parents, kings = _tables(ranks)
-    on = [_OFF] * 52                    # the card lying on each card
-    face_down = [False] * 52
-    pending: list[int] = []             # each column top first: one pass usually settles all
-    for column, down in zip(columns, hidden):
-        if column:
-            for below, above in zip(column, column[1:]):
-                on[below] = above
-            on[column[-1]] = _TOP
-            pending.extend(reversed(column))
-            for card in column[:down]:
-                face_down[card] = True
-    left = [False] * 52
-    while pending:
-        rest = []
-        for card in pending:
-            over = on[card]
-            top = over == _TOP or left[over]
-            if top or not face_down[card]:
-                if any_to_empty or kings[card]:
-                    left[card] = True
-                    continue
-                for parent in parents[card]:        # a parent that is or becomes a top card
-                    over = on[parent]
-                    if over < 0 or left[over]:
-                        break
-                else:
-                    parent = -1
-                if parent >= 0:
-                    left[card] = True
-                    continue
-            if top:                                 # home, once the lower cards have left
-                for low in lower[card]:
-                    if on[low] != _OFF and not left[low]:
-                        break
-                else:
-                    left[card] = True
-                    continue
-            rest.append(card)
-        if len(rest) == len(pending):
-            break
-        pending = rest
-    if not pending:
-        return []
-    stuck = set(pending)
-    return [card for column in columns for card in column if card in stuck]
+    return fixpoint(ranks, any_to_empty).stuck(tuple(columns), hidden)
 
 
 def stuck_reason(stuck: Sequence[int]) -> str:

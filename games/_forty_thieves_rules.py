@@ -17,6 +17,7 @@ _COLUMN_SEPARATOR: Final = b"\xfe"
 _SECTION_SEPARATOR: Final = b"\xfd"
 _EMPTY: Final = -2              # tops[i] of an empty column (never a card, never a parent)
 _BYTES: Final = tuple(bytes((n,)) for n in range(256))   # _BYTES[n] == bytes((n,))
+_PAIRS: Final = tuple(bytes((n >> 4, n & 15)) for n in range(256))   # a suit's two tops
 
 
 class State(NamedTuple):
@@ -51,6 +52,7 @@ class Rules:
 
     redeal: bool                 # the waste may be turned over when the stock is empty
     total: int                   # cards in the game: the foundations' sum when won
+    full: bytes                  # the foundations when every card is home
     home_index: list[int]        # index of the lower foundation of a card's suit
     below: list[int]             # rank - 1: the foundation top a card goes on
     parent: list[int]            # the card a card may lie on (one rank up, same suit), -1 none
@@ -59,6 +61,7 @@ class Rules:
     def __init__(self, redeal: bool, suits: int, ranks: int) -> None:
         self.redeal = redeal
         self.total = 2 * suits * ranks
+        self.full = bytes([ranks] * 2 * suits)
         self.home_index = [2 * (c // 13) for c in range(52)]
         self.below = [c % 13 for c in range(52)]
         self.parent = [c + 1 if c % 13 + 1 < ranks else -1 for c in range(52)]
@@ -73,36 +76,56 @@ class Rules:
         each card's columns left to right; then the waste home and onto columns; then
         builds, again by moving card in that order, targets left to right, sources left
         to right; the draw; moves to the first empty column; the redeal.
+
+        One pass over the column tops finds each top card's home moves and builds, at
+        the first column showing it; with two decks a card may show twice, so ``after``
+        links each column to the next one right of it showing the same card. A bit set
+        of the cards showing says at once whether a card's parent shows anywhere.
         """
         columns, foundations, waste, stock = state
         home_index, below, parent, made = self.home_index, self.below, self.parent, self.made
-        result: list[Move] = []
         n = len(columns)
         tops: list[int] = [_EMPTY] * n
+        after: list[int] = [-1] * n  # the next column right of i showing the same top card
+        showing = 0                  # bit set of the cards on top of a column
+        repeated = 0                 # bit set of the columns whose top a column left shows
         empty = -1
-        dup = False                  # two columns show the same top card (two decks)
         for i in range(n):
             column = columns[i]
-            if column:
-                card = column[len(column) - 1]
-                if card in tops:     # only the columns left of i are filled yet
-                    dup = True
+            size = len(column)
+            if size:
+                card = column[size - 1]
                 tops[i] = card
+                if showing >> card & 1:
+                    repeated |= 1 << i
+                    j = i - 1
+                    while tops[j] != card:
+                        j -= 1
+                    after[j] = i
+                showing |= 1 << card
             elif empty < 0:
                 empty = i
-        for i in range(n):
+        result: list[Move] = []      # home moves, then the waste's
+        builds: list[Move] = []
+        for i in range(n):           # each top card once, at the first column showing it
             card = tops[i]
-            if card < 0 or (dup and _seen_before(tops, i, card)):
+            if card < 0 or repeated >> i & 1:
                 continue
             h = home_index[card]
             b = below[card]
             if foundations[h] == b or foundations[h + 1] == b:
-                if not dup:
-                    result.append(made[i * 16 + FOUNDATION])
-                    continue
-                for j in range(i, n):
-                    if tops[j] == card:
-                        result.append(made[j * 16 + FOUNDATION])
+                j = i
+                while j >= 0:
+                    result.append(made[j * 16 + FOUNDATION])
+                    j = after[j]
+            p = parent[card]
+            if p >= 0 and showing >> p & 1:
+                for t in range(n):
+                    if tops[t] == p:
+                        j = i
+                        while j >= 0:
+                            builds.append(made[j * 16 + t])
+                            j = after[j]
         if waste:
             card = waste[len(waste) - 1]
             h = home_index[card]
@@ -110,25 +133,11 @@ class Rules:
             if foundations[h] == b or foundations[h + 1] == b:
                 result.append(made[WASTE * 16 + FOUNDATION])
             p = parent[card]
-            if p >= 0 and p in tops:
+            if p >= 0 and showing >> p & 1:
                 for t in range(n):
                     if tops[t] == p:
                         result.append(made[WASTE * 16 + t])
-        for i in range(n):
-            card = tops[i]
-            if card < 0 or (dup and _seen_before(tops, i, card)):
-                continue
-            p = parent[card]
-            if p < 0 or p not in tops:
-                continue
-            for t in range(n):
-                if tops[t] == p:
-                    if not dup:
-                        result.append(made[i * 16 + t])
-                        continue
-                    for j in range(i, n):
-                        if tops[j] == card:
-                            result.append(made[j * 16 + t])
+        result.extend(builds)
         if stock:
             result.append(made[STOCK * 16 + WASTE])
         if empty >= 0:
@@ -147,42 +156,29 @@ class Rules:
         source, target = move
         if source == STOCK:
             cut = len(stock) - 1
-            return _NEW_TUPLE(_STATE, (columns, foundations, waste + stock[cut:], stock[:cut]))
+            return _NEW_TUPLE(_STATE, (columns, foundations, waste + _BYTES[stock[cut]],
+                                       stock[:cut]))
         if target == STOCK:
             return _NEW_TUPLE(_STATE, (columns, foundations, b"", waste[::-1]))
+        new_list = list(columns)
         if source == WASTE:
             cut = len(waste) - 1
             card = waste[cut]
             waste = waste[:cut]
-            new_columns = columns
         else:
             column = columns[source]
             cut = len(column) - 1
             card = column[cut]
-            new_list = list(columns)
             new_list[source] = column[:cut]
-            new_columns = tuple(new_list)
         if target == FOUNDATION:
-            h = 2 * (card // 13)
-            r = card % 13 + 1
-            low = foundations[h]
-            high = foundations[h + 1]
-            if low == r - 1:
-                low = r
-            else:
-                high = r
-            if low > high:
-                low, high = high, low
-            foundations = foundations[:h] + _BYTES[low] + _BYTES[high] + foundations[h + 2:]
+            foundations = _home(foundations, card)
         else:
-            new_list = list(new_columns)
-            new_list[target] = new_columns[target] + _BYTES[card]
-            new_columns = tuple(new_list)
-        return _NEW_TUPLE(_STATE, (new_columns, foundations, waste, stock))
+            new_list[target] = columns[target] + _BYTES[card]
+        return _NEW_TUPLE(_STATE, (tuple(new_list), foundations, waste, stock))
 
     def is_won(self, state: State) -> bool:
-        """Return whether every card is home."""
-        return _sum(state[1]) == self.total
+        """Return whether every card is home (every foundation shows the top rank)."""
+        return state[1] == self.full
 
     # -- search support ------------------------------------------------------------------
 
@@ -190,8 +186,7 @@ class Rules:
         """Return the sorted columns, the waste and the stock, packed (``FortyThieves.key``)."""
         columns = list(state[0])
         columns.sort()
-        return (_COLUMN_SEPARATOR.join(columns) + _SECTION_SEPARATOR
-                + state[2] + _SECTION_SEPARATOR + state[3])
+        return _SECTION_SEPARATOR.join([_COLUMN_SEPARATOR.join(columns), state[2], state[3]])
 
     def heuristic(self, state: State) -> int:
         """Return a weighted count of work left: cards out, and cards off their suit run."""
@@ -200,9 +195,14 @@ class Rules:
         out = self.total - _sum(state[1])
         disorder = 0
         for column in columns:
-            for below, above in zip(column, column[1:]):
-                if parent[above] != below:
-                    disorder += 1
+            size = len(column)
+            if size > 1:
+                below = column[0]
+                for j in range(1, size):
+                    above = column[j]
+                    if parent[above] != below:
+                        disorder += 1
+                    below = above
         return 3 * out + 2 * disorder + len(state[3]) // 2
 
     def lower_bound(self, state: State) -> int:
@@ -217,20 +217,29 @@ class Rules:
             card = waste[len(waste) - 1]
             if foundations[home_index[card]] == below[card]:
                 return [made[WASTE * 16 + FOUNDATION]]
-        for i, column in enumerate(columns):
-            if column:
-                card = column[-1]
+        for i in range(len(columns)):
+            column = columns[i]
+            size = len(column)
+            if size:
+                card = column[size - 1]
                 if foundations[home_index[card]] == below[card]:
                     return [made[i * 16 + FOUNDATION]]
         return []
 
 
-def _seen_before(tops: list[int], i: int, card: int) -> bool:
-    """Return whether `card` is the top of a column left of column `i`."""
-    for j in range(i):
-        if tops[j] == card:
-            return True
-    return False
+def _home(foundations: bytes, card: int) -> bytes:
+    """Return the foundations after `card` goes home (each suit's pair of tops kept sorted)."""
+    h = 2 * (card // 13)
+    r = card % 13 + 1
+    low = foundations[h]
+    high = foundations[h + 1]
+    if low == r - 1:
+        low = r
+    else:
+        high = r
+    if low > high:
+        low, high = high, low
+    return foundations[:h] + _PAIRS[low << 4 | high] + foundations[h + 2:]
 
 
 def _sum(data: bytes) -> int:

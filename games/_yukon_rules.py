@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple, final
 
+from games._deadlock import OFF, TOP, Fixpoint, fixpoint
+
 FOUNDATION: Final = 255         # target of a move home
 FROM_FOUNDATION: Final = 100    # source 100 + suit: a foundation's top card comes back
 # heuristic weights (tuned on deals 1-30, checked on 31-60)
@@ -21,8 +23,6 @@ H_KING: Final = 6
 H_EMPTY: Final = 3
 SEPARATOR: Final = 0xFE         # between the columns of a key
 
-_OFF: Final = -2                # on[c]: c is off the tableau (home)
-_TOP: Final = -1                # on[c]: c is a column's top card
 # A move packed into an int while moves are generated: source, target, count, card.
 _CODE_BITS: Final = 27
 _CODE_MASK: Final = (1 << 27) - 1
@@ -69,12 +69,11 @@ class Rules:
     any_to_empty: bool           # an empty column takes any card (else only a King)
     ranks: int
     prune: bool                  # moves are withheld from dead positions (``stuck``)
+    deadlock: Fixpoint           # the cards that can never leave their columns
     parent_a: list[int]          # the two cards a card may lie on (one rank up, other
-    parent_b: list[int]          # colour), -1 for none
+    parent_b: list[int]          # colour), -1 for none: the fixpoint's tables
     child_a: list[int]           # the two cards that may lie on a card, -1 for none
     child_b: list[int]
-    is_king: list[bool]
-    lower: list[int]             # bit set of the lower cards of the same suit
     kings: list[int]             # each suit's King, CDHS
     fits: bytes                  # fits[c * 52 + p]: c may lie on p
     in_sequence: bytes           # [below * 52 + above]: one rank down, other colour
@@ -86,19 +85,17 @@ class Rules:
         self.any_to_empty = any_to_empty
         self.ranks = ranks
         self.prune = True
-        self.parent_a = [-1] * 52
-        self.parent_b = [-1] * 52
+        self.deadlock = fixpoint(ranks, any_to_empty)
+        self.parent_a = self.deadlock.parent_a
+        self.parent_b = self.deadlock.parent_b
         self.child_a = [-1] * 52
         self.child_b = [-1] * 52
         fits = bytearray(52 * 52)
         in_sequence = bytearray(52 * 52)
         for c in range(52):
-            r = c % 13 + 1
-            if r >= ranks:
-                continue
-            parents = [s * 13 + r for s in range(4) if (13 <= s * 13 + r < 39) != (13 <= c < 39)]
-            self.parent_a[c], self.parent_b[c] = parents[0], parents[1]
-            for p in parents:
+            for p in (self.parent_a[c], self.parent_b[c]):
+                if p < 0:
+                    continue
                 fits[c * 52 + p] = 1
                 if self.child_a[p] < 0:
                     self.child_a[p] = c
@@ -110,8 +107,6 @@ class Rules:
                     in_sequence[below * 52 + above] = 1
         self.fits = bytes(fits)
         self.in_sequence = bytes(in_sequence)
-        self.is_king = [c % 13 + 1 == ranks for c in range(52)]
-        self.lower = [(1 << c) - (1 << (c - c % 13)) for c in range(52)]
         self.kings = [s * 13 + ranks - 1 for s in range(4)]
         self.suit = [c // 13 for c in range(52)]
         self.rank0 = [c % 13 for c in range(52)]
@@ -128,97 +123,12 @@ class Rules:
     # -- cards that can never leave their columns ------------------------------------
 
     def stuck(self, columns: tuple[bytes, ...], hidden: bytes) -> list[int]:
-        """Return the cards that can never leave their columns, bottom first by column.
-
-        ``games._deadlock.stuck_cards`` for Yukon (its docstring has the rule and the
-        proof), on tables: the same least fixpoint, so the same cards. None while
-        ``prune`` is off (tests compare searches with and without the rule).
-        """
+        """Return the cards that can never leave their columns, bottom first by column
+        (``games._deadlock``, which has the rule and the proof). None while ``prune`` is
+        off (tests compare searches with and without the rule)."""
         if not self.prune:
             return []
-        on = [_OFF] * 52
-        where = [-1] * 52
-        face_down = [False] * 52
-        pending: list[int] = []
-        self._lay_out(columns, hidden, on, where, face_down, pending)
-        left = self._settle(on, face_down, pending)
-        if not left:
-            return []
-        found = [False] * 52
-        for card in left:
-            found[card] = True
-        return [card for column in columns for card in column if found[card]]
-
-    def _lay_out(self, columns: tuple[bytes, ...], hidden: bytes, on: list[int],
-                 where: list[int], face_down: list[bool], pending: list[int]) -> None:
-        """Fill in, for each card of the columns, the card lying on it (``on``, or _TOP),
-        its place (``where``: column * 64 + height) and whether it is face down; list
-        the cards in ``pending``, each column top first."""
-        for i in range(len(columns)):
-            column = columns[i]
-            n = len(column)
-            if n:
-                base = i << 6
-                down = hidden[i]
-                below = column[n - 1]
-                on[below] = _TOP
-                where[below] = base | (n - 1)
-                pending.append(below)
-                for j in range(n - 2, -1, -1):
-                    card = column[j]
-                    on[card] = below
-                    where[card] = base | j
-                    pending.append(card)
-                    if j < down:
-                        face_down[card] = True
-                    below = card
-
-    def _settle(self, on: list[int], face_down: list[bool], pending: list[int]) -> list[int]:
-        """Return the cards of `pending` never shown to leave (the fixpoint's complement).
-
-        The cards shown to leave are kept twice: by card (``left``) and as a bit set
-        (``gone``, bit c for card c), to compare with a card's lower cards at once.
-        """
-        parent_a, parent_b, is_king, lower = self.parent_a, self.parent_b, self.is_king, self.lower
-        any_to_empty = self.any_to_empty
-        tableau = 0
-        for card in pending:
-            tableau |= 1 << card
-        left = [False] * 52
-        gone = 0
-        while pending:
-            rest: list[int] = []
-            for card in pending:
-                over = on[card]
-                top = over == _TOP or left[over]
-                if top or not face_down[card]:
-                    if any_to_empty or is_king[card]:
-                        left[card] = True
-                        gone |= 1 << card
-                        continue
-                    parent = parent_a[card]         # a parent that is or becomes a top card
-                    if parent >= 0:
-                        over = on[parent]
-                        if over < 0 or left[over]:
-                            left[card] = True
-                            gone |= 1 << card
-                            continue
-                        over = on[parent_b[card]]
-                        if over < 0 or left[over]:
-                            left[card] = True
-                            gone |= 1 << card
-                            continue
-                if top:                             # home, once the lower cards have left
-                    waiting = lower[card] & tableau
-                    if waiting & gone == waiting:
-                        left[card] = True
-                        gone |= 1 << card
-                        continue
-                rest.append(card)
-            if len(rest) == len(pending):
-                return rest
-            pending = rest
-        return pending
+        return self.deadlock.stuck(columns, hidden)
 
     # -- moves ------------------------------------------------------------------------
 
@@ -227,13 +137,14 @@ class Rules:
         columns, hidden, foundations = state
         fits, suit, rank0 = self.fits, self.suit, self.rank0
         child_a, child_b = self.child_a, self.child_b
-        on = [_OFF] * 52
+        on = [OFF] * 52
         where = [-1] * 52
         face_down = [False] * 52
         pending: list[int] = []
-        self._lay_out(columns, hidden, on, where, face_down, pending)
+        deadlock = self.deadlock
+        deadlock.lay_out(columns, hidden, on, where, face_down, pending)
         count_columns = len(columns)
-        if self.prune and self._settle(on, face_down, pending):
+        if self.prune and deadlock.settle(on, face_down, pending):
             return []                  # no line of play wins from here
         home: list[int] = []
         turning: list[int] = []
@@ -315,10 +226,10 @@ class Rules:
             card = s * 13 + top_rank - 1
             parent = parent_a[card]
             if parent >= 0:
-                if on[parent] == _TOP:
+                if on[parent] == TOP:
                     result.append(move(_code(FROM_FOUNDATION + s, where[parent] >> 6, 1, card)))
                 parent = parent_b[card]
-                if on[parent] == _TOP:
+                if on[parent] == TOP:
                     result.append(move(_code(FROM_FOUNDATION + s, where[parent] >> 6, 1, card)))
             if empty_column >= 0 and (self.any_to_empty or top_rank == self.ranks):
                 result.append(move(_code(FROM_FOUNDATION + s, empty_column, 1, card)))

@@ -17,27 +17,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from games._the_clock_rules import OVER, Move, Rules, State
 from solver.cards import RANKS, Card, card_str, make_card, parse_card, rank
-from solver.game import DealProblem, InvalidMoveError, cut, quote
+from solver.game import DealProblem, InvalidMoveError, cut, quote, shared_rules, use_rules
 from solver.text import DealReader, labelled
 
 if TYPE_CHECKING:
     from solver.search.result import Budget, Result
 
-OVER = -1                        # next_pile once the play has stopped
+__all__ = ["GAME", "OVER", "Move", "State", "TheClock"]
 
-
-class State(NamedTuple):
-    piles: tuple[bytes, ...]     # face-down cards of pile i (rank i+1), bottom first, top last
-    face_up: tuple[bytes, ...]   # face-up cards under pile i, all of rank i+1, in turning order
-    next_pile: int               # the pile whose top card turns next; OVER when play stopped
-
-
-class Move(NamedTuple):
-    pile: int                    # the pile the card is turned from
-    card: Card                   # the card turned
+_HOT_METHODS = ("moves", "play", "is_won", "key", "heuristic", "lower_bound", "forced")
 
 
 @dataclass(frozen=True)
@@ -63,6 +55,7 @@ class TheClock:
             raise ValueError(f"ranks must be 2..13, got {self.ranks}")
         if not 1 <= self.suits <= 4:
             raise ValueError(f"suits must be 1..4, got {self.suits}")
+        use_rules(self, shared_rules(Rules, self.ranks), _HOT_METHODS)
 
     # -- deals and text -----------------------------------------------------------
 
@@ -131,22 +124,15 @@ class TheClock:
 
     def moves(self, state: State) -> list[Move]:
         """Return the one legal move (turn the top card of the pile due), or none."""
-        if state.next_pile == OVER:
-            return []
-        return [Move(state.next_pile, state.piles[state.next_pile][-1])]
+        return self._rules.moves(state)  # type: ignore[attr-defined, no-any-return]
 
     def play(self, state: State, move: Move) -> State:
         """Return the position after turning the move's card face up under its own pile."""
-        target = rank(move.card) - 1
-        piles = list(state.piles)
-        piles[move.pile] = piles[move.pile][:-1]
-        face_up = list(state.face_up)
-        face_up[target] += bytes((move.card,))
-        return State(tuple(piles), tuple(face_up), target if piles[target] else OVER)
+        return self._rules.play(state, move)  # type: ignore[attr-defined, no-any-return]
 
     def is_won(self, state: State) -> bool:
         """Return whether every card is face up."""
-        return not any(state.piles)
+        return self._rules.is_won(state)  # type: ignore[attr-defined, no-any-return]
 
     # -- search support -----------------------------------------------------------
 
@@ -156,19 +142,19 @@ class TheClock:
         Face-up cards never move again and are the complement of the face-down ones, so
         they cannot matter; there is no symmetry to strip (each pile has its own rank).
         """
-        return b"\xff".join(state.piles) + bytes((state.next_pile + 1,))
+        return self._rules.key(state)  # type: ignore[attr-defined, no-any-return]
 
     def heuristic(self, state: State) -> int:
         """Return the face-down cards left."""
-        return sum(map(len, state.piles))
+        return self._rules.heuristic(state)  # type: ignore[attr-defined, no-any-return]
 
     def lower_bound(self, state: State) -> int:
         """Return the face-down cards left: each step turns exactly one."""
-        return sum(map(len, state.piles))
+        return self._rules.lower_bound(state)  # type: ignore[attr-defined, no-any-return]
 
     def forced(self, state: State) -> list[Move]:
         """Return no forced moves: there is only ever one move anyway."""
-        return []
+        return self._rules.forced(state)  # type: ignore[attr-defined, no-any-return]
 
     def expand(self, state: State, move: Move) -> list[Move]:
         """Return the move itself: a search move is one step."""
