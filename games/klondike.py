@@ -70,6 +70,7 @@ from solver.cards import (SUIT_NAMES, SUITS, Card, build_reason, card_str, is_re
 from solver.game import DealProblem, InvalidMoveError, quote, shared_rules, use_rules
 from solver.text import DealReader, foundations_line, labelled, pile_text
 from games._deadlock import stuck_cards, stuck_reason
+from games._klondike_relax import never_home, never_home_reason
 # The positions, moves and move constants live with the compiled move generator; they
 # are imported from here (games.klondike) everywhere else.
 from games._klondike_rules import FOUNDATION, STOCK, WASTE, Move, State, _Rules
@@ -224,16 +225,31 @@ class Klondike:
     # -- search support ---------------------------------------------------------------
 
     def dead_end(self, state: State) -> str:
-        """Return a proof that the position is lost when some cards can never leave their
-        columns (``games._deadlock``; talon cards count as available at any time), else "".
+        """Return a proof that the position is lost, else "": cards that can never leave
+        their columns (``games._deadlock``; talon cards count as available at any time),
+        or, failing that, cards that can never go home in a relaxed game where every
+        move once possible stays possible (``games._klondike_relax``, which also asks
+        whether talon cards can ever find a place, Kings an empty column, and lower
+        cards their way home). Both are proofs for every variant (see their modules).
 
         Deal 29: the QH and QD each wait for a black King, and both lie under them.
 
         >>> GAME.dead_end(GAME.deal(29)).split(": ")[1]
         '3S KC QD 8D AC 6H TD KS 7H QH'
+
+        Deal 95: the JC (column 5) and the JS (column 7) need a red Queen. The QD lies
+        under the JC, and the QH, in the talon, can come out only onto a black King,
+        and both lie under the JC too. So the 7S under the JC and the 8C, 5H and 3D
+        under the JS never go home:
+
+        >>> GAME.dead_end(GAME.deal(95)).split(": ")[1]
+        '8C 3D 5H 7S'
         """
         stuck = stuck_cards(state.columns, state.hidden, self.ranks)
-        return stuck_reason(stuck) if stuck else ""
+        if stuck:
+            return stuck_reason(stuck)
+        lost = never_home(state.columns, state.hidden, state.foundations, self.ranks)
+        return never_home_reason(lost) if lost else ""
 
     def key(self, state: State) -> bytes:
         """Columns are interchangeable: sort them, each with its face-down count.

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from conftest import (DATA, assert_a_card_goes_home_only_when_none_can_need_it_back,
+from conftest import (DATA, WORRY_BACK, assert_a_card_goes_home_only_when_none_can_need_it_back,
                       assert_bad_deal, left_out_by_narrow_moves,
                       portfolio_verdicts_agree_with_dfs, read_known)
 from games import find_game
@@ -220,6 +220,26 @@ def test_forced_moves_are_low_cards_from_columns_and_draw_one_talon():
 
 def test_higher_cards_go_home_only_when_no_card_can_need_them_back():
     assert_a_card_goes_home_only_when_none_can_need_it_back(Klondike(ranks=6, columns=4))
+
+
+# -- the relaxed game's proof of loss (games._klondike_relax) ----------------------------
+
+def test_the_relaxed_game_lets_foundation_cards_come_back():
+    # WORRY_BACK is won only by bringing the 4S or 4C back from its foundation to take
+    # the 3D that covers the AD: a relaxation in which foundation cards stay home (rule 4
+    # of games._klondike_relax without them) would call it lost.
+    from games._klondike_relax import never_home
+
+    game = Klondike(ranks=6, columns=4)
+    state = game.parse(WORRY_BACK)
+    assert never_home(state.columns, state.hidden, state.foundations, 6) == []
+    assert dfs(game, state).status is Status.WON
+
+
+def test_the_relaxed_game_proves_pysolfc_deals_dead_that_stuck_cards_do_not():
+    # Deals 1-1000: stuck cards prove 16 lost, the relaxed game 37 (every one of the 16).
+    proven = [n for n in range(1, 201) if GAME.dead_end(GAME.deal(n))]
+    assert proven == [29, 68, 73, 95, 143, 160, 166]
 
 
 def test_narrow_moves_leave_out_only_returns_and_runs_that_uncover_nothing_for_home():
