@@ -51,65 +51,81 @@ kind; this one keeps our foundation cards' way back (rule 4 covers it).
 from __future__ import annotations
 
 import functools
-from typing import Sequence
+from typing import Final, Sequence
 
 from solver.cards import card_str, is_red, make_card, rank, suit
 
 
+_OFF: Final = -2                # on[c]: c is off the tableau
+_TOP: Final = -1                # on[c]: c is a column's top card
+
+
 @functools.lru_cache(maxsize=None)
-def _parents(ranks: int) -> tuple[tuple[int, ...], ...]:
-    """Return, by card, its parents (one rank higher, the other colour; none for a King)."""
-    return tuple(() if rank(c) >= ranks else tuple(
-        p for p in (make_card(rank(c) + 1, t) for t in range(4)) if is_red(p) != is_red(c))
-        for c in range(52))
+def _tables(ranks: int) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Return the cards of the game, and by card its two parents (-1 for a King) and
+    its rank."""
+    deck = [make_card(r, s) for s in range(4) for r in range(1, ranks + 1)]
+    parent1, parent2 = [-1] * 52, [-1] * 52
+    ranks_of = [rank(c) for c in range(52)]
+    for c in deck:
+        if rank(c) < ranks:
+            found = [p for p in (make_card(rank(c) + 1, t) for t in range(4))
+                     if is_red(p) != is_red(c)]
+            parent1[c], parent2[c] = found[0], found[1]
+    return deck, parent1, parent2, ranks_of
 
 
 def never_home(columns: Sequence[bytes], hidden: bytes, foundations: bytes,
                ranks: int) -> list[int]:
     """Return the cards the relaxed game can never send home (in card order), or []."""
-    parents = _parents(ranks)
-    _off, _top = -2, -1
-    on = [_off] * 52                       # the card lying on each column card now
-    face_down = [False] * 52
-    deck = [make_card(r, s) for s in range(4) for r in range(1, ranks + 1)]
+    deck, parent1, parent2, rank_of = _tables(ranks)
+    on = [_OFF] * 53                     # the card lying on each column card now; on[52]
+    face_down = [False] * 52             # stays _OFF for "no parent"
     bottoms: list[int] = []
     empty = False
-    for column, down in zip(columns, hidden):
-        if not column:
+    for i in range(len(columns)):
+        column = columns[i]
+        n = len(column)
+        if not n:
             empty = True
             continue
         bottoms.append(column[0])
-        for below, above in zip(column, column[1:]):
-            on[below] = above
-        on[column[-1]] = _top
-        for card in column[:down]:
-            face_down[card] = True
+        for j in range(n - 1):
+            on[column[j]] = column[j + 1]
+        on[column[n - 1]] = _TOP
+        for j in range(hidden[i]):
+            face_down[column[j]] = True
     home = [False] * 52
     for s in range(4):
-        for r in range(1, foundations[s] + 1):
-            home[make_card(r, s)] = True
+        for r in range(foundations[s]):
+            home[s * 13 + r] = True
+    # up[c]: c is or can be a column's top card (rule 1), kept for cards off the tableau
+    # too (entered); up[52] stays False for "no parent"
+    up = [False] * 53
     left = [False] * 52
-    entered = [False] * 52
-
-    def top(c: int) -> bool:
-        over = on[c]
-        if over == _off:
-            return entered[c]
-        return over == _top or left[over]
-
+    for c in deck:
+        if on[c] == _TOP:
+            up[c] = True
     changed = True
     while changed:
         changed = False
-        if not empty and any(left[b] for b in bottoms):
-            empty = changed = True
+        if not empty:
+            for b in bottoms:
+                if left[b]:
+                    empty = changed = True
+                    break
         for c in deck:
-            placed = (empty and rank(c) == ranks) or any(top(p) for p in parents[c])
-            if on[c] == _off:
-                if not entered[c] and placed:
-                    entered[c] = changed = True
-            elif not left[c] and (home[c] or placed and (not face_down[c] or top(c))):
+            over = on[c]
+            if not up[c] and over >= 0 and left[over]:
+                up[c] = changed = True
+            p1 = parent1[c]
+            placed = (empty and rank_of[c] == ranks) or p1 >= 0 and (up[p1] or up[parent2[c]])
+            if over == _OFF:
+                if placed and not up[c]:            # entered
+                    up[c] = changed = True
+            elif not left[c] and (home[c] or placed and (up[c] or not face_down[c])):
                 left[c] = changed = True
-            if not home[c] and (rank(c) == 1 or home[c - 1]) and (on[c] == _off or top(c)):
+            if not home[c] and (rank_of[c] == 1 or home[c - 1]) and (over == _OFF or up[c]):
                 home[c] = changed = True
     return [c for c in deck if not home[c]]
 

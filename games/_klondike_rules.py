@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Final, Iterator, NamedTuple, final
 
 from solver.cards import OTHER_COLOUR_SUITS, SAME_COLOUR_SUIT, is_red, make_card, rank, suit
+from games._klondike_relax import never_home
 
 WASTE: Final = 10           # move source: the waste's top card
 STOCK: Final = 11           # move source of a stock turn (and of the waste-play macro)
@@ -163,11 +164,17 @@ class _Rules:
     # -- moves -----------------------------------------------------------------------
 
     def moves(self, state: State) -> Iterator[Move]:
-        """Return the legal search moves, the most promising first (``Klondike.moves``)."""
+        """Return the legal search moves, the most promising first (``Klondike.moves``);
+        none from a position the relaxed game proves lost (``games._klondike_relax``)."""
+        if never_home(state[0], state[1], state[4], self.king):
+            return iter(())
         return iter(self.move_list(state, False))
 
     def narrow_moves(self, state: State) -> Iterator[Move]:
-        """Return the moves a quick search tries first (``Klondike.narrow_moves``)."""
+        """Return the moves a quick search tries first (``Klondike.narrow_moves``); none
+        from a position the relaxed game proves lost, as ``moves`` (they are a subset)."""
+        if never_home(state[0], state[1], state[4], self.king):
+            return iter(())
         return iter(self.move_list(state, True))
 
     def move_list(self, state: State, narrow: bool) -> list[Move]:
