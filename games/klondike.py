@@ -32,6 +32,18 @@ Rulings used:
   1 and unlimited passes such a card anywhere in the talon too (proof in
   ``_Rules.forced``; it allows for foundation cards coming back, which is why the other
   suit of the card's colour must be home too).
+  And every home move of a position that home moves alone win: nothing face down,
+  columns falling in rank, every talon card playable when wanted (``_Rules.sure_win``).
+- Proofs of loss: cards that can never leave their columns (``games._deadlock``), and a
+  relaxed game in which every move once possible stays possible
+  (``games._klondike_relax``). Both hold for every draw and number of passes; the
+  second is asked of every position searched, which then has no moves.
+- The variants are ordered: every line of play with draw d >= 1 and p passes is one
+  with draw 1 and unlimited passes too (a turn changes only the waste size, and
+  turning one card at a time without a limit reaches every waste size from every
+  other; every other step reads only the waste's top card, the columns and the
+  foundations). So a deal lost with draw 1 and unlimited passes is lost in every
+  variant, and one won in any variant is won with draw 1 (the twin tests check both).
 - Keys sort the columns (they are interchangeable) and keep the waste size.
 
 Variant options: ``draw`` (1 or 3, any 1..24 allowed), ``passes`` (None = unlimited, or
