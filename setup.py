@@ -32,6 +32,7 @@ COMPILED = [
     "games/_black_hole_rules.py",
     "games/_freecell_rules.py",
     "games/_forty_thieves_rules.py",
+    "games/_klondike_relax.py",
     "games/_klondike_rules.py",
     "games/_spider_rules.py",
     "games/_the_clock_rules.py",

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Final, Iterator, NamedTuple, final
 
 from solver.cards import OTHER_COLOUR_SUITS, SAME_COLOUR_SUIT, is_red, make_card, rank, suit
+from games._klondike_relax import never_home
 
 WASTE: Final = 10           # move source: the waste's top card
 STOCK: Final = 11           # move source of a stock turn (and of the waste-play macro)
@@ -163,11 +164,17 @@ class _Rules:
     # -- moves -----------------------------------------------------------------------
 
     def moves(self, state: State) -> Iterator[Move]:
-        """Return the legal search moves, the most promising first (``Klondike.moves``)."""
+        """Return the legal search moves, the most promising first (``Klondike.moves``);
+        none from a position the relaxed game proves lost (``games._klondike_relax``)."""
+        if never_home(state[0], state[1], state[4], self.king):
+            return iter(())
         return iter(self.move_list(state, False))
 
     def narrow_moves(self, state: State) -> Iterator[Move]:
-        """Return the moves a quick search tries first (``Klondike.narrow_moves``)."""
+        """Return the moves a quick search tries first (``Klondike.narrow_moves``); none
+        from a position the relaxed game proves lost, as ``moves`` (they are a subset)."""
+        if never_home(state[0], state[1], state[4], self.king):
+            return iter(())
         return iter(self.move_list(state, True))
 
     def move_list(self, state: State, narrow: bool) -> list[Move]:
@@ -329,7 +336,8 @@ class _Rules:
 
     def forced(self, state: State) -> list[Move]:
         """Return the home moves no solution can regret: Aces, Twos, and higher cards
-        whose possible children are home for good.
+        whose possible children are home for good; and every home move of a position
+        that home moves alone win (``sure_win``).
 
         A card c (rank r, suit s) on a column's top goes home at once when r <= 2; when
         r == 3 and both foundations of the other colour hold their Two; or when r >= 4,
@@ -385,6 +393,8 @@ class _Rules:
         to the top, and with limited passes it changes when passes end: not used there.
         """
         foundations = state[4]
+        if self.sure_win(state):
+            return self._all_home(state)
         if foundations is self._last_foundations:   # a child mostly shares its parent's
             safe = self._last_safe
         else:
@@ -423,6 +433,58 @@ class _Rules:
             if best >= 0:                      # the talon changes: one at a time
                 result.append(self.move(STOCK, FOUNDATION, best) if best
                               else self.move(WASTE, FOUNDATION, 1))
+        return result
+
+    def sure_win(self, state: State) -> bool:
+        """Return whether the position is won whatever home moves are played: nothing is
+        face down, every column falls in rank from bottom to top, and every talon card
+        can be played when wanted (draw 1 with unlimited passes, or one card at most).
+
+        Proof (for our rules, foundation cards coming back or not). Call such a position
+        clear. A clear position that is not won has a home move: take a card c of the
+        lowest rank r not all home. The cards of lower ranks are home, so c's foundation
+        holds r - 1. If c is in a column, the cards on it are of lower ranks (the column
+        falls), so home, so there are none: c is a top card. If c is in the talon, turning
+        brings it to the top of the waste (draw 1 and unlimited passes walk every waste
+        size; a single talon card is the waste's top, or is after one turn, which is
+        always allowed while the stock holds a card). Any home move from a clear position
+        leaves a clear one (it takes a top card or a talon card away and turns nothing up),
+        and every home move puts one more card home, so home moves alone win from any
+        clear position. So a clear position is won, and each home move keeps it won.
+
+        Lonelybot's test (nothing face down and at most one stock card) omits the falling
+        columns because its positions come from play; a parsed column need not fall, and
+        then the test is wrong: with two cards a suit and one column, ``AC 2C`` face up
+        and the rest home is lost (the 2C, this twin's King, has no empty column to go
+        to, and the AC lies under it).
+        """
+        hidden, talon = state[1], state[2]
+        if hidden.count(0) != len(hidden) or not (self.free_talon or len(talon) <= 1):
+            return False
+        rank_of = self.rank
+        for column in state[0]:
+            for i in range(1, len(column)):
+                if rank_of[column[i]] >= rank_of[column[i - 1]]:
+                    return False
+        return True
+
+    def _all_home(self, state: State) -> list[Move]:
+        """Return every home move of a clear position (see ``sure_win``): each column top
+        that fits its foundation and the talon card that fits, fewest turns first (one
+        at most; the talon changes with it)."""
+        columns, _, talon, waste, foundations, _ = state
+        rank_of, suit_of, table = self.rank, self.suit, self.table
+        result: list[Move] = []
+        for i in range(len(columns)):
+            column = columns[i]
+            if column and foundations[suit_of[column[-1]]] + 1 == rank_of[column[-1]]:
+                result.append(table[(i * 13 + FOUNDATION) * _COUNTS + 1])
+        for turns, w, _ in self.walk(len(talon), waste, state[5]):
+            card = talon[w - 1]
+            if foundations[suit_of[card]] + 1 == rank_of[card]:
+                result.append(self.move(STOCK, FOUNDATION, turns) if turns
+                              else self.move(WASTE, FOUNDATION, 1))
+                break
         return result
 
     def _safe(self, card: int, foundations: bytes) -> bool:

@@ -32,6 +32,18 @@ Rulings used:
   1 and unlimited passes such a card anywhere in the talon too (proof in
   ``_Rules.forced``; it allows for foundation cards coming back, which is why the other
   suit of the card's colour must be home too).
+  And every home move of a position that home moves alone win: nothing face down,
+  columns falling in rank, every talon card playable when wanted (``_Rules.sure_win``).
+- Proofs of loss: cards that can never leave their columns (``games._deadlock``), and a
+  relaxed game in which every move once possible stays possible
+  (``games._klondike_relax``). Both hold for every draw and number of passes; the
+  second is asked of every position searched, which then has no moves.
+- The variants are ordered: every line of play with draw d >= 1 and p passes is one
+  with draw 1 and unlimited passes too (a turn changes only the waste size, and
+  turning one card at a time without a limit reaches every waste size from every
+  other; every other step reads only the waste's top card, the columns and the
+  foundations). So a deal lost with draw 1 and unlimited passes is lost in every
+  variant, and one won in any variant is won with draw 1 (the twin tests check both).
 - Keys sort the columns (they are interchangeable) and keep the waste size.
 
 Variant options: ``draw`` (1 or 3, any 1..24 allowed), ``passes`` (None = unlimited, or
@@ -70,6 +82,7 @@ from solver.cards import (SUIT_NAMES, SUITS, Card, build_reason, card_str, is_re
 from solver.game import DealProblem, InvalidMoveError, quote, shared_rules, use_rules
 from solver.text import DealReader, foundations_line, labelled, pile_text
 from games._deadlock import stuck_cards, stuck_reason
+from games._klondike_relax import never_home, never_home_reason
 # The positions, moves and move constants live with the compiled move generator; they
 # are imported from here (games.klondike) everywhere else.
 from games._klondike_rules import FOUNDATION, STOCK, WASTE, Move, State, _Rules
@@ -200,7 +213,13 @@ class Klondike:
     # -- rules ------------------------------------------------------------------------
 
     def moves(self, state: State) -> Iterator[Move]:
-        """Return the legal search moves: home first, waste plays as stock macros."""
+        """Return the legal search moves: home first, waste plays as stock macros.
+
+        None from a position that the relaxed game of ``games._klondike_relax`` proves
+        lost (every move from it leads to a lost position): on deal 36, 37% of the
+        positions a dfs expands are such, and lost deals 61 and 103 store 40% and 56%
+        fewer positions (data/klondike/winnability.md).
+        """
         return self._rules.moves(state)  # type: ignore[attr-defined, no-any-return]
 
     def narrow_moves(self, state: State) -> Iterator[Move]:
@@ -208,10 +227,9 @@ class Klondike:
 
         Left out: foundation cards coming back, and runs moved off face-up cards unless
         the card uncovered goes home. Most wins need neither, and without them the
-        portfolio's narrowed members find them in far fewer positions. Moves out of
-        positions ``dead_end`` proves lost are kept: leaving them out, as Yukon does, decided
-        no more deals and slowed the median (data/klondike/winnability.md). Searching these
-        alone is incomplete (some deals are won only with the moves left out), so the
+        portfolio's narrowed members find them in far fewer positions. Like ``moves``,
+        none from a position the relaxed game proves lost (a subset of ``moves`` must stay
+        one). Searching these alone is incomplete (some deals are won only with the moves left out), so the
         portfolio takes a narrowed search's win but never its loss.
         """
         return self._rules.narrow_moves(state)  # type: ignore[attr-defined, no-any-return]
@@ -227,16 +245,31 @@ class Klondike:
     # -- search support ---------------------------------------------------------------
 
     def dead_end(self, state: State) -> str:
-        """Return a proof that the position is lost when some cards can never leave their
-        columns (``games._deadlock``; talon cards count as available at any time), else "".
+        """Return a proof that the position is lost, else "": cards that can never leave
+        their columns (``games._deadlock``; talon cards count as available at any time),
+        or, failing that, cards that can never go home in a relaxed game where every
+        move once possible stays possible (``games._klondike_relax``, which also asks
+        whether talon cards can ever find a place, Kings an empty column, and lower
+        cards their way home). Both are proofs for every variant (see their modules).
 
         Deal 29: the QH and QD each wait for a black King, and both lie under them.
 
         >>> GAME.dead_end(GAME.deal(29)).split(": ")[1]
         '3S KC QD 8D AC 6H TD KS 7H QH'
+
+        Deal 95: the JC (column 5) and the JS (column 7) need a red Queen. The QD lies
+        under the JC, and the QH, in the talon, can come out only onto a black King,
+        and both lie under the JC too. So the 7S under the JC and the 8C, 5H and 3D
+        under the JS never go home:
+
+        >>> GAME.dead_end(GAME.deal(95)).split(": ")[1]
+        '8C 3D 5H 7S'
         """
         stuck = stuck_cards(state.columns, state.hidden, self.ranks)
-        return stuck_reason(stuck) if stuck else ""
+        if stuck:
+            return stuck_reason(stuck)
+        lost = never_home(state.columns, state.hidden, state.foundations, self.ranks)
+        return never_home_reason(lost) if lost else ""
 
     def key(self, state: State) -> bytes:
         """Columns are interchangeable: sort them, each with its face-down count.

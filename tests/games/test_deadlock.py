@@ -92,6 +92,22 @@ def test_every_klondike_position_called_dead_is_lost_by_exhaustive_search(game):
     assert dead >= 20                                  # 41 and 47 when written
 
 
+@pytest.mark.parametrize("game", [Klondike(ranks=6, columns=6), Klondike(ranks=6, columns=6, draw=3),
+                                  Klondike(ranks=5, columns=5, draw=3, passes=2)],
+                         ids=["r6c6d1", "r6c6d3", "r5c5d3p2"])
+def test_every_position_only_the_relaxed_game_calls_dead_is_lost_by_exhaustive_search(game):
+    # Positions the stuck-cards proof does not catch: the relaxed game's own findings.
+    from games._klondike_relax import never_home
+
+    found = 0
+    for number, state in positions(game, seed=3, count=400):
+        if never_home(state.columns, state.hidden, state.foundations, game.ranks) and \
+                not stuck_cards(state.columns, state.hidden, game.ranks):
+            found += 1
+            assert dfs(game, state, Budget(seconds=20)).status is Status.LOST, number
+    assert found >= 20                                 # 45, 42 and 23 when written
+
+
 def test_every_yukon_position_called_dead_is_lost_by_exhaustive_search(monkeypatch):
     game = Yukon(ranks=6, columns=6)
     dead = []

@@ -4,9 +4,11 @@ What every game owes the engine is checked in tests/test_contract.py.
 """
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from conftest import (DATA, assert_a_card_goes_home_only_when_none_can_need_it_back,
+from conftest import (DATA, WORRY_BACK, assert_a_card_goes_home_only_when_none_can_need_it_back,
                       left_out_by_narrow_moves, portfolio_verdicts_agree_with_dfs, read_known)
 from games import find_game
 from games.klondike import FOUNDATION, GAME, STOCK, WASTE, Klondike, Move, State
@@ -169,6 +171,65 @@ def test_forced_moves_are_low_cards_from_columns_and_draw_one_talon():
 
 def test_higher_cards_go_home_only_when_no_card_can_need_them_back():
     assert_a_card_goes_home_only_when_none_can_need_it_back(Klondike(ranks=6, columns=4))
+
+
+# -- the relaxed game's proof of loss (games._klondike_relax) ----------------------------
+
+def test_the_relaxed_game_lets_foundation_cards_come_back():
+    # WORRY_BACK is won only by bringing the 4S or 4C back from its foundation to take
+    # the 3D that covers the AD: a relaxation in which foundation cards stay home (rule 4
+    # of games._klondike_relax without them) would call it lost.
+    from games._klondike_relax import never_home
+
+    game = Klondike(ranks=6, columns=4)
+    state = game.parse(WORRY_BACK)
+    assert never_home(state.columns, state.hidden, state.foundations, 6) == []
+    assert dfs(game, state).status is Status.WON
+
+
+def test_the_relaxed_game_proves_pysolfc_deals_dead_that_stuck_cards_do_not():
+    # Deals 1-1000: stuck cards prove 16 lost, the relaxed game 37 (every one of the 16).
+    proven = [n for n in range(1, 201) if GAME.dead_end(GAME.deal(n))]
+    assert proven == [29, 68, 73, 95, 143, 160, 166]
+
+
+# -- the sure win (_Rules.sure_win): home moves alone win --------------------------------
+
+@pytest.mark.parametrize("game", [Klondike(ranks=4, columns=4), Klondike(ranks=4, columns=4, draw=3),
+                                  Klondike(ranks=5, columns=4, draw=3, passes=2)],
+                         ids=["r4c4d1", "r4c4d3", "r5c4d3p2"])
+def test_every_position_called_a_sure_win_is_won_by_exhaustive_search(game):
+    # The first such position of random play from each deal, searched without forced
+    # moves (so without the shortcut itself).
+    rng = random.Random(7)
+    found = 0
+    for number in range(1, 201):
+        state = game.deal(number)
+        for _ in range(rng.randrange(120)):
+            moves = list(game.moves(state))
+            if not moves:
+                break
+            state = game.play(state, rng.choice(moves))
+            if game._rules.sure_win(state) and not game.is_won(state):
+                found += 1
+                assert game.forced(state)
+                assert dfs(without_forced(game), state, Budget(seconds=10)).status is Status.WON, number
+                break
+    assert found >= 15                                 # 70, 72 and 18 when written
+
+
+def test_a_sure_win_needs_columns_that_fall():
+    # Nothing face down and no stock (lonelybot's test) is not enough for a parsed
+    # position: here the AC lies under the 2C, this twin's King, with no empty column.
+    game = Klondike(ranks=2, columns=1)
+    stuck = game.parse("Foundations: D-2 H-2 S-2\nAC 2C\n")
+    assert not game._rules.sure_win(stuck) and dfs(game, stuck).status is Status.LOST
+    clear = game.parse("Foundations: D-2 H-2 S-2\n2C AC\n")
+    assert game._rules.sure_win(clear) and game.forced(clear) == [Move(0, FOUNDATION, 1)]
+    three = Klondike(ranks=2, columns=1, draw=3, passes=1)
+    for talon, column, sure in (("AC", "2C", True), ("2C AC", "-", False)):
+        state = three.parse(f"Foundations: D-2 H-2 S-2\nTalon: {talon}\n{column}\n")
+        assert three._rules.sure_win(state) is sure
 
 
 def test_narrow_moves_leave_out_only_returns_and_runs_that_uncover_nothing_for_home():
