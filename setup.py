@@ -35,6 +35,7 @@ COMPILED = [
     "games/_klondike_rules.py",
     "games/_spider_rules.py",
     "games/_yukon_rules.py",
+    "games/_crescent_rules.py",
 ]
 
 
