@@ -37,6 +37,7 @@ COMPILED = [
     "games/_spider_rules.py",
     "games/_the_clock_rules.py",
     "games/_yukon_rules.py",
+    "games/_crescent_rules.py",
 ]
 
 

@@ -12,7 +12,8 @@ from typing import Any, Mapping
 
 from solver.game import Game, UnknownGameError, quote
 
-MODULES = ("freecell", "black_hole", "the_clock", "klondike", "yukon", "spider", "forty_thieves")
+MODULES = ("freecell", "black_hole", "the_clock", "klondike", "yukon", "spider", "forty_thieves",
+           "crescent")
 
 
 def _load() -> dict[str, Any]:

@@ -196,6 +196,9 @@ SYMMETRIES: dict[str, Symmetry] = {
     "forty-thieves": Symmetry(
         lambda s, rng: s._replace(columns=tuple(shuffled(s.columns, rng))),
         lambda s: (bag(s.columns), s.foundations, s.waste, s.stock)),
+    "crescent": Symmetry(                # no rule names a pile, a redeal turns them all alike
+        lambda s, rng: s._replace(piles=tuple(shuffled(s.piles, rng))),
+        lambda s: (bag(s.piles), s.up, s.down, s.redeals)),
 }
 
 

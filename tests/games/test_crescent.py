@@ -1,0 +1,218 @@
+"""Crescent: PySolFC's deals, hand-checked positions and rules.
+
+What every game owes the engine (round trips, legal play, keys, twins, bad deals) is in
+tests/test_contract.py.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from conftest import DATA, read_known
+from games import find_game
+from games.crescent import DOWN, FROM_DOWN, FROM_UP, GAME, REDEAL, UP, Move, State, pysol_order
+from solver.cards import card_str, parse_card, pysol_deck_order
+from solver.game import Status
+from solver.search import Budget, bfs, dfs, find_strategy, without_forced
+from solver.verify import check_solution
+
+EMPTY = "-\n"
+
+
+def cards(text: str) -> bytes:
+    return bytes(parse_card(token) for token in text.split())
+
+
+def made(*piles: str, redeals: int = 0) -> State:
+    """Return a full game's position of these piles (the rest empty), the foundations
+    holding their bases alone: not every card is placed, which the rules never ask."""
+    return GAME.start()._replace(piles=tuple(map(cards, piles)) + (b"",) * (16 - len(piles)),
+                                 redeals=redeals)
+
+
+def position(header: str, *piles: str) -> str:
+    """Return a full game's text: `header` lines, the piles given, the rest empty."""
+    return header + "".join(pile + "\n" for pile in piles) + EMPTY * (16 - len(piles))
+
+
+# Clubs: the Ace foundation holds A..Q, the King foundation K..3; the other suits are home.
+# Left: KC, 2C and AC in one pile, the AC on top. Only a redeal moves anything. After one
+# the KC is on top and goes home (A..K), then the AC tops "2C AC" and a second redeal is
+# needed: the 2C and the AC go onto the King foundation (or redeal twice at once: the 2C,
+# the KC, the AC go home). Shortest: 5 steps, 2 redeals.
+THREE_CLUBS = position("Aces: C-Q D-K H-K S-K\nKings: C-3 D-A H-A S-A\nRedeals: {made}\n",
+                       "KC 2C AC")
+
+
+# -- numbered deals ---------------------------------------------------------------------
+
+
+def test_deal_1_takes_out_the_first_decks_aces_and_kings_and_deals_round_the_piles():
+    """PySolFC deal 1 by hand. In the dealing order of the two shuffled decks
+    (``pysol_deck_order(1, decks=2)``, the talon's top card first) the Aces and Kings of
+    the first deck are at places 3 (KH), 6 (KC), 20 (KD), 59 (AS), 61 (KS), 70 (AD), 76
+    (AH) and 103 (AC); the second deck's AS comes first, at place 10, and stays in the
+    piles (taking the first copy instead would deal another layout). The shuffle hook
+    moves those eight to the talon's top and they go to the foundations; the other 96
+    keep their order, card i to pile ``i % 16``, so pile 1 holds places 0, 16, 17+...
+    of what is left: 3D QC 2D QC 6C QD, the QD face up."""
+    order = pysol_deck_order(1, decks=2)
+    taken = {3, 6, 20, 59, 61, 70, 76, 103}
+    assert sorted(card_str(order[i]) for i in taken) == sorted(
+        "AC AD AH AS KC KD KH KS".split())
+    assert card_str(order[10]) == "AS"
+    left = [card for i, card in enumerate(order) if i not in taken]
+    assert pysol_order(1) == left
+    state = GAME.deal(1)
+    assert state.piles[0] == cards("3D QC 2D QC 6C QD") == bytes(left[0::16])
+    assert all(len(pile) == 6 for pile in state.piles) and len(state.piles) == 16
+    assert (state.up, state.down, state.redeals) == (b"\x01" * 4, b"\x0d" * 4, 0)
+
+
+@pytest.mark.parametrize("number", [2, 617, 32000, 32001, 123456])
+def test_pysolfc_deals_hold_the_two_decks_but_one_ace_and_king_of_each_suit(number):
+    """Both generators (Microsoft's to 32000, Mersenne Twister above) shuffle the same
+    cards as ``pysol_deck_order``; the deal is those cards less one A and one K a suit."""
+    order = sorted(pysol_deck_order(number, decks=2))
+    for base in "AC AD AH AS KC KD KH KS".split():
+        order.remove(parse_card(base))
+    assert sorted(pysol_order(number)) == order
+    assert sorted(b"".join(GAME.deal(number).piles)) == order
+
+
+KNOWN = read_known(DATA / "crescent" / "known.txt")
+
+
+@pytest.mark.parametrize("record", KNOWN, ids=[r["id"] for r in KNOWN])
+def test_known_deals_are_won_and_the_solutions_replay(record):
+    game = find_game("crescent", dict(o.split("=") for o in record.get("variant", "").split()))
+    state = game.deal(int(record["deal"]))
+    assert card_str(state.piles[0][-1]) == record["first-top"]
+    result = find_strategy("best_first")(game, state, Budget(max_states=50_000))
+    assert result.status.value == record["status"]
+    check_solution(game, state, result.moves)
+
+
+# -- text ---------------------------------------------------------------------------
+
+
+def test_a_mid_game_position_reads_its_foundations_and_redeals():
+    state = GAME.parse(THREE_CLUBS.format(made=2))
+    assert state.up == bytes([12, 13, 13, 13]) and state.down == bytes([3, 1, 1, 1])
+    assert state.redeals == 2 and state.piles[0] == cards("KC 2C AC") and not state.piles[1]
+    assert GAME.parse(GAME.format(state)) == state
+    assert GAME.format(state).splitlines()[:3] == [
+        "Aces: C-Q D-K H-K S-K", "Kings: C-3 D-A H-A S-A", "Redeals: 2"]
+
+
+def test_face_down_markers_are_read_and_ignored():
+    text = GAME.format(GAME.deal(5))
+    marked = "\n".join(" ".join(f"<{t}>" for t in line.split()[:-1]) + " " + line.split()[-1]
+                       if not line.endswith(":") and ":" not in line else line
+                       for line in text.splitlines())
+    assert "<" in marked and GAME.parse(marked) == GAME.deal(5)
+
+
+def test_an_empty_base_is_written_zero_and_read_back():
+    pysol = find_game("crescent-pysolfc")
+    state = pysol.parse(position("Aces: C-0 D-K H-K S-K\nKings: C-0 D-A H-A S-A\n",
+                                 "KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AC",
+                                 "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"))
+    assert state.up[0] == 0 and state.down[0] == 14
+    assert pysol.format(state).splitlines()[:2] == ["Aces: C-0 D-K H-K S-K",
+                                                     "Kings: C-0 D-A H-A S-A"]
+
+
+# -- rules --------------------------------------------------------------------------
+
+
+def test_the_redeal_puts_every_piles_bottom_card_on_top():
+    state = made("AC 2C 3C", "5H", "9S TS")
+    after = GAME.play(state, REDEAL)
+    assert after.piles[:4] == (cards("2C 3C AC"), cards("5H"), cards("TS 9S"), b"")
+    assert after.redeals == 1 and after.up == state.up and after.down == state.down
+    assert GAME.describe(state, REDEAL) == (
+        "special redeal: every pile's bottom card to its top (AC onto 3C in pile 1, ...)")
+    third = GAME.play(GAME.play(after, REDEAL), REDEAL)
+    assert third.piles[0] == cards("AC 2C 3C") and third.redeals == 3
+    assert REDEAL not in GAME.moves(third)
+    assert GAME.illegal_reason(third, REDEAL) == "all 3 redeals are made"
+    four = find_game("crescent-four")
+    assert four.illegal_reason(third, REDEAL) == "" and REDEAL in four.moves(third)
+
+
+def test_tops_build_up_or_down_by_suit_round_the_corner():
+    state = made("KC", "AC", "QC", "AD", "QD 2C", "3H")
+    legal = {GAME.notation(m) for m in GAME.moves(state)}
+    # KC on AC and AC on KC (round the corner), KC on QC and QC on KC, 2C on AC and AC on
+    # 2C; nothing onto an empty pile, no suit change (AD, QD), no gap (QC on AC).
+    builds = {m for m in legal if m[0].isdigit() and m[-1].isdigit()}
+    assert builds == {"1-2", "2-1", "1-3", "3-1", "2-5", "5-2"}
+    assert GAME.illegal_reason(state, Move(2, 1)) == (
+        "QC cannot go on AC: build up or down by suit, one rank at a time")
+    assert GAME.illegal_reason(state, Move(3, 0)).startswith("AD cannot go on KC")
+    assert GAME.illegal_reason(state, Move(0, 10)) == (
+        "pile 11 is empty, and an empty pile stays empty")
+    assert GAME.illegal_reason(state, Move(4, UP)) == ""         # 2C onto the AC base
+    assert GAME.illegal_reason(state, Move(2, DOWN)) == ""       # QC onto the KC base
+    assert GAME.illegal_reason(state, Move(5, UP)) == "3H does not go on the Ace foundation"
+    assert GAME.describe(state, Move(0, 1)) == "KC from pile 1 to pile 2"
+
+
+def test_foundations_that_meet_trade_top_cards_but_never_their_bases():
+    # Clubs: the Ace foundation A..6, the King foundation K..7: they meet.
+    state = GAME.parse(position("Aces: C-6 D-A H-A S-A\nKings: C-7 D-K H-K S-K\n",
+                                "6C 7C 8C 9C TC JC QC KC AC 2C 3C 4C 5C",
+                                "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
+                                "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+                                "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS",
+                                "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
+                                "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+                                "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS",
+                                "AD AH AS KD KH KS"))
+    trades = [m for m in GAME.moves(state) if FROM_UP <= m.source < FROM_DOWN + 4]
+    assert [GAME.notation(m) for m in trades] == ["aC-k", "kC-a"]
+    assert GAME.describe(state, trades[1]) == "7C from the clubs King foundation to the Ace foundation"
+    after = GAME.play(state, GAME.parse_move(state, "kC-a"))
+    assert (after.up[0], after.down[0]) == (7, 8)
+    assert GAME.illegal_reason(after, Move(FROM_UP, UP)) == "the card is on its Ace foundation already"
+    assert GAME.illegal_reason(state, Move(FROM_UP, 0)) == (
+        "foundation cards never come back to the piles")
+    worry = replace(GAME, worry_back=True)
+    assert worry.illegal_reason(state, Move(FROM_UP, 0)) == "" and Move(FROM_UP, 0) in worry.moves(state)
+    # The bases: the Ace foundation holds its Ace alone, the King foundation K..2.
+    bases = GAME.parse(position("Aces: C-A D-K H-K S-K\nKings: C-2 D-A H-A S-A\n",
+                                "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"))
+    assert GAME.illegal_reason(bases, Move(FROM_UP, DOWN)) == "the base AC stays on its foundation"
+    assert [GAME.notation(m) for m in GAME.moves(bases) if FROM_UP <= m.source < FROM_DOWN + 4] == ["kC-a"]
+    loose = replace(GAME, bases_move=True)
+    assert loose.illegal_reason(bases, Move(FROM_UP, DOWN)) == ""
+    emptied = loose.play(bases, Move(FROM_UP, DOWN))
+    assert (emptied.up[0], emptied.down[0]) == (0, 1)
+    assert loose.format(emptied).splitlines()[:2] == ["Aces: C-0 D-K H-K S-K",
+                                                      "Kings: C-A D-A H-A S-A"]
+
+
+def test_a_position_needing_two_redeals_is_won_in_five_steps_and_lost_with_one_left():
+    state = GAME.parse(THREE_CLUBS.format(made=0))
+    assert GAME.moves(state) == [REDEAL]
+    result = bfs(GAME, state, Budget(max_states=10_000))
+    assert result.status is Status.WON and result.optimal
+    assert len(result.moves) == 5 and result.moves.count(REDEAL) == 2
+    steps = ["r", "1-a", "r", "1-k", "1-k"]             # one of the two shortest wins
+    check_solution(GAME, state, [GAME.parse_move(state, m) for m in steps])
+    lost = GAME.parse(THREE_CLUBS.format(made=2))
+    assert dfs(without_forced(GAME), lost).status is Status.LOST
+    assert dfs(GAME, lost).status is Status.LOST
+
+
+def test_notation_reads_back():
+    state = GAME.deal(1)
+    for text, move in [("r", REDEAL), ("3-a", Move(2, UP)), ("16-k", Move(15, DOWN)),
+                       ("3-12", Move(2, 11)), ("kH-a", Move(FROM_DOWN + 2, UP)),
+                       ("aS-7", Move(FROM_UP + 3, 6))]:
+        assert GAME.parse_move(state, text) == move and GAME.notation(move) == text
+    for bad in ("312", "3-x", "kH-k", "q", "17-a"):
+        with pytest.raises(ValueError):
+            GAME.parse_move(state, bad)
