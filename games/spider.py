@@ -258,6 +258,22 @@ class Spider:
         """
         return (self.heuristic, self.deep_heuristic) if self.suits >= 2 else (self.heuristic,)
 
+    @property
+    def beam_strata(self) -> Any:
+        """The beam's strata with 4 suits: the cards left in the stock (``stock_left``).
+
+        At every width the beam dealt the whole stock within 50-100 moves (the heuristic
+        prices a deal about even) and then died out or wandered with many cards still
+        face down; keeping the best positions of each stock count at each depth keeps
+        the lines that deal later alive (data/spider/winnability.md). 1 and 2 suits, not
+        measured with strata, keep the plain beam.
+        """
+        return self.stock_left if self.suits == 4 else None
+
+    def stock_left(self, state: State) -> int:
+        """Return how many cards are still in the stock."""
+        return len(state.stock)
+
     def lower_bound(self, state: State) -> int:
         """Return deals left plus half the breaks no deal can mend (see ``_Rules``)."""
         return self._rules.lower_bound(state)  # type: ignore[attr-defined, no-any-return]

@@ -219,6 +219,9 @@ class Guidance:
       (``solver.search.portfolio``).
     - ``beam_heuristics``: heuristics the beam's passes take in turn (default: the
       game's ``heuristic`` alone).
+    - ``beam_strata(state) -> int``: the stage of the game a position is at; the beam
+      shares each depth's width among the stages instead of keeping the best overall,
+      where one heuristic cannot rank positions at different stages.
     - ``dead_end(state) -> str``: a one-line proof that no win is reachable from `state`
       ("" when none is found); every strategy asks it of its start position first
       (``solver.search.checked``), so it must be sound, not just likely.
@@ -233,6 +236,7 @@ class Guidance:
     narrow_moves: Callable[[Any], Iterable[Any]] | None = None
     portfolio: tuple[str, ...] = ("best_first", "best_first_newest", "dfs")
     beam_heuristics: tuple[Callable[[Any], int], ...] = ()
+    beam_strata: Callable[[Any], int] | None = None
     dead_end: Callable[[Any], str] | None = None
     cpsat_solve: Callable[[Any, Budget], Result[Any]] | None = None
 

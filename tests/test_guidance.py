@@ -24,6 +24,8 @@ def test_declared_guidance_is_read():
     assert hints.verdict_key is not None and hints.narrow_moves is not None
     assert len(guidance(GAMES["spider"]).beam_heuristics) == 2
     assert len(guidance(find_game("spider", {"suits": 1})).beam_heuristics) == 1
+    assert guidance(GAMES["spider"]).beam_strata is not None
+    assert guidance(find_game("spider", {"suits": 2})).beam_strata is None
 
 
 def test_views_of_a_game_keep_its_guidance():

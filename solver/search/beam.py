@@ -9,6 +9,11 @@ A game may name several heuristics (``beam_heuristics``): the passes then take t
 turn, each at the same width, before the width doubles; each heuristic wins deals the
 others miss, and a pass is cheap next to the wider ones that follow.
 
+A game may also sort positions into stages (``beam_strata``, say the cards left in
+Spider's stock): each depth then keeps the best of every stage, the width shared evenly
+among the stages present, so positions that are behind in one respect but ahead in
+another (not yet dealt, fewer cards turned) are not all crowded out by one heuristic.
+
 Verdicts: a win is verified like any other. ``lost`` is returned only when one whole
 pass pruned nothing: it was then a breadth-first search with a table of every position
 seen, so the reachable space was exhausted. A pass that pruned proves nothing, so when
@@ -17,7 +22,7 @@ the budget runs out the answer is ``unknown``.
 from __future__ import annotations
 
 import heapq
-from typing import Any
+from typing import Any, Callable
 
 from solver.game import Game, Status, guidance
 from solver.search.base import Budget, Result, Run, path_to, settle, successors
@@ -38,6 +43,7 @@ def beam(game: Game[Any, Any], start: Any, budget: Budget = Budget(), *,
     hints = guidance(game)
     heuristics = hints.beam_heuristics or (game.heuristic,)
     key = hints.verdict_key or game.key
+    strata = hints.beam_strata
     earlier = 0                                 # positions stored by the passes before
     passes = 0
     try:
@@ -76,8 +82,8 @@ def beam(game: Game[Any, Any], start: Any, budget: Budget = Budget(), *,
                                                   digest, edge)
                 chosen: Any = children.values()
                 if len(children) > width:
-                    pruned = True
-                    chosen = heapq.nsmallest(width, chosen)
+                    chosen = best(chosen, width, strata)
+                    pruned = pruned or len(chosen) < len(children)
                 level = []
                 for _, _, child_digest, child, parent, edge in chosen:
                     table.add(child_digest, (parent, edge))
@@ -91,3 +97,29 @@ def beam(game: Game[Any, Any], start: Any, budget: Budget = Budget(), *,
     except MemoryError:
         return run.result(Status.UNKNOWN, stopped_by="memory", width=width,
                           stored=earlier + len(table))
+
+
+Child = tuple[int, int, int, Any, int, Any]     # heuristic, tie, digest, position, parent, edge
+
+
+def best(children: Any, width: int, strata: Callable[[Any], int] | None) -> list[Child]:
+    """Return the children a level keeps: the `width` best, or the best of each stratum.
+
+    With strata, each stratum present keeps its ``width // strata`` best (at least one),
+    so fewer than `width` are kept when some strata have fewer children than their share.
+    """
+    if strata is None:
+        return heapq.nsmallest(width, children)
+    groups: dict[int, list[Child]] = {}
+    for child in children:
+        stratum = strata(child[3])
+        group = groups.get(stratum)
+        if group is None:
+            groups[stratum] = [child]
+        else:
+            group.append(child)
+    share = max(width // len(groups), 1)
+    chosen: list[Child] = []
+    for group in groups.values():
+        chosen += heapq.nsmallest(share, group) if len(group) > share else group
+    return chosen

@@ -367,6 +367,31 @@ def test_beam_cutting_wandering_passes_keeps_every_verdict(game: Spider) -> None
     assert cut                                   # the limit did cut some passes
 
 
+def test_four_suit_beam_keeps_the_best_of_each_stock_count() -> None:
+    """With 4 suits the beam's strata are the cards left in the stock; fewer suits have none."""
+    from solver.search.beam import best
+
+    state = GAME.deal(1)
+    dealt = GAME.play(state, DEAL)
+    assert (GAME.beam_strata(state), GAME.beam_strata(dealt)) == (50, 40)
+    assert TWIN.beam_strata is None and Spider(suits=1).beam_strata is None
+    children = [(GAME.heuristic(s), i, i, s, 0, ()) for i, s in enumerate([state, dealt] * 3)]
+    kept = best(children, 2, GAME.beam_strata)
+    assert sorted(GAME.beam_strata(c[3]) for c in kept) == [40, 50]
+
+
+@pytest.mark.slow
+def test_stratified_beam_wins_four_suit_deals_the_plain_beam_missed() -> None:
+    """Deals 94 and 123 were undecided at 60 CPU s before the strata; now each is a
+    verified win within seconds."""
+    from solver.search.beam import beam
+
+    for number in (94, 123):
+        result = beam(GAME, GAME.deal(number), Budget(seconds=60, cpu=True))
+        assert result.status is Status.WON, number
+        check_solution(GAME, GAME.deal(number), result.moves)
+
+
 @pytest.mark.slow
 def test_beam_wins_two_suit_deals() -> None:
     from solver.search.beam import beam

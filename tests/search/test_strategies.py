@@ -227,6 +227,38 @@ def test_beam_passes_take_the_games_heuristics_in_turn():
     assert result.extra["width"] < single.extra["width"]     # each width runs twice
 
 
+def test_a_stratified_level_keeps_the_best_of_each_stratum():
+    from solver.search.beam import best
+
+    children = [(h, h, h, h, 0, ()) for h in (5, 1, 4, 2, 3, 10, 11)]
+    # strata: below 10 or not; width 4 gives each of the two strata 2 places
+    assert sorted(c[0] for c in best(children, 4, lambda h: h // 10)) == [1, 2, 10, 11]
+    assert sorted(c[0] for c in best(children, 4, None)) == [1, 2, 3, 4]
+    # a stratum smaller than its share keeps all it has, and the level keeps fewer
+    assert sorted(c[0] for c in best(children[:6], 4, lambda h: h // 10)) == [1, 2, 10]
+
+
+@pytest.mark.parametrize("game", TWINS, ids=lambda g: f"r{g.ranks}c{g.columns}x{g.cells}{g.build[0]}")
+def test_a_stratified_beam_agrees_with_dfs(game):
+    """Strata change which positions a pass keeps, not what a verdict needs: lost only
+    after a pass that pruned nothing."""
+    from solver.search import beam
+    from solver.search.views import _View
+
+    class Staged(_View):
+        def beam_strata(self, state):
+            return hash(state) % 3
+
+    verdicts = set()
+    for number in range(1, 41):
+        state = game.deal(number)
+        a = dfs(game, state, Budget(max_states=100_000))
+        b = beam(Staged(game), state, Budget(max_states=100_000), width=2)
+        assert a.status is b.status is not Status.UNKNOWN, number
+        verdicts.add(b.status)
+    assert verdicts == {Status.WON, Status.LOST}
+
+
 def test_searches_wake_the_cycle_collector_less_and_put_its_threshold_back():
     import gc
 
