@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+from typing import Any, Callable
 
 import xxhash
 
-_digest = xxhash.xxh3_128_intdigest
+# Typed here: the build compiles this module where xxhash is not installed (its type unknown).
+_digest: Callable[[bytes], int] = xxhash.xxh3_128_intdigest
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 _CHECK_EVERY = 1 << 12
 _DIGEST_BYTES = 48                   # a 128-bit int object as the allocator stores it

@@ -9,6 +9,7 @@ modules against the same set (``tests/test_regression.py``), so both agree.
 """
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -19,6 +20,17 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 COMPILED = sorted(p.with_name(p.name.split(".")[0] + ".py")
                   for folder in ("solver", "games") for p in (ROOT / folder).rglob("*.so"))
+
+
+def test_the_install_compiled_the_hot_modules_where_it_could():
+    """Where mypyc and a C compiler are present (the [test] extra brings mypy) and plain
+    Python was not asked for, the install must have compiled: a build that quietly fell
+    back to plain Python (a type error mypyc refuses, say) is a failure, not a skip."""
+    if os.environ.get("SOLITAIRE_PURE") or not (shutil.which("cc") or shutil.which("gcc")):
+        pytest.skip("plain Python was asked for, or there is no C compiler")
+    pytest.importorskip("mypyc.build", reason="mypyc is not installed")
+    assert COMPILED, ("nothing was compiled: `pip install -v -e .` shows mypyc's warning; "
+                      "`python setup.py build_ext --inplace` builds in place")
 
 
 def test_compiled_modules_are_imported_compiled():
