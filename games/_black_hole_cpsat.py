@@ -25,48 +25,26 @@ cpsat`` and imports it only then, so OR-Tools loads only when a model is asked f
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ortools.sat.python import cp_model
 
 from solver.cards import Card
 from solver.game import Game, Status
-from solver.cpsat import DEPOT, solve_route
+from solver.cpsat import DEPOT, Route, solve_route
 from solver.search.base import Budget, Result, Run
 
 
 
-@dataclass
-class Vars:
-    """The model's variables, kept to read a solution back."""
-
-    slots: list[tuple[int, int]]                   # node i + 1 is (pile, depth from top)
-    card: list[Card]                               # the card of each node
-    arcs: list[tuple[int, int, cp_model.IntVar]]   # (from node, to node, literal)
-    step: list[cp_model.IntVar]                    # step[i]: when node i + 1 is played
-
-
-def build_model(game: Game[Any, Any], state: Any) -> tuple[cp_model.CpModel, Vars]:
+def build_model(game: Game[Any, Any], state: Any) -> tuple[cp_model.CpModel, Route]:
     """Return the model of a win from `state` and its variables (see the module docstring)."""
     ranks: int = game.ranks                        # type: ignore[attr-defined]
-    piles: tuple[bytes, ...] = state.piles
     model = cp_model.CpModel()
-    slots = [(p, j) for p, pile in enumerate(piles) for j in range(len(pile))]
-    card = [piles[p][-1 - j] for p, j in slots]
-    last = len(slots) - 1
+    route = Route(model, state.piles)
+    slots, card, step, arc = route.slots, route.card, route.step, route.arc
 
     def adjacent(a: Card, b: Card) -> bool:
         return (a % 13 - b % 13) % ranks in (1, ranks - 1)
-
-    # -- variables ----------------------------------------------------------------------
-    step = [model.new_int_var(0, last, f"step_{p}_{j}") for p, j in slots]
-    arcs: list[tuple[int, int, cp_model.IntVar]] = []
-
-    def arc(tail: int, head: int) -> cp_model.IntVar:
-        literal = model.new_bool_var(f"arc_{tail}_{head}")
-        arcs.append((tail, head, literal))
-        return literal
 
     # -- constraints: the route starts next to the foundation and ends anywhere ----------
     for i, c in enumerate(card):
@@ -84,7 +62,7 @@ def build_model(game: Game[Any, Any], state: Any) -> tuple[cp_model.CpModel, Var
                 model.add(step[k] == step[i] + 1).only_enforce_if(arc(i + 1, k + 1))
 
     # -- constraints: every card once (one circuit through the depot) --------------------
-    model.add_circuit(arcs)
+    model.add_circuit(route.arcs)
 
     # -- constraints: each pile from the top down ----------------------------------------
     for i, (p, j) in enumerate(slots):
@@ -92,7 +70,7 @@ def build_model(game: Game[Any, Any], state: Any) -> tuple[cp_model.CpModel, Var
             model.add(step[i] < step[i + 1])
 
     # -- objective: none; any route is a win ---------------------------------------------
-    return model, Vars(slots, card, arcs, step)
+    return model, route
 
 
 def solve(game: Game[Any, Any], state: Any, budget: Budget = Budget()) -> Result[Any]:

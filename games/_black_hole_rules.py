@@ -155,11 +155,8 @@ class Rules:
         return struct.pack(f"<{len(codes)}H", *codes)
 
     def heuristic(self, state: State) -> int:
-        """Return the number of cards left in the piles."""
-        left = 0
-        for pile in state[0]:
-            left += len(pile)
-        return left
+        """Return the number of cards left in the piles (``lower_bound``)."""
+        return self.lower_bound(state)
 
     def lower_bound(self, state: State) -> int:
         """Return the cards left: each needs one move."""

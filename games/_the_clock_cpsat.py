@@ -25,50 +25,27 @@ off); the circuit model avoids that constraint and is also faster.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ortools.sat.python import cp_model
 
-from solver.cards import Card, rank
+from solver.cards import rank
 from solver.game import Game, Status
-from solver.cpsat import DEPOT, solve_route
+from solver.cpsat import DEPOT, Route, solve_route
 from solver.search.base import Budget, Result, Run
 
-Slot = tuple[int, int]          # (pile, depth): depth 0 is the pile's top face-down card
-
-
-@dataclass
-class Vars:
-    """The model's variables, kept to read a solution back."""
-
-    slots: list[Slot]                            # node i + 1 is slots[i]
-    card: list[Card]                             # the card in each slot
-    arcs: list[tuple[int, int, cp_model.IntVar]]   # (from node, to node, literal)
-    step: list[cp_model.IntVar]                  # step[i]: the step that turns slots[i]
-
-
-def build_model(game: Game[Any, Any], state: Any) -> tuple[cp_model.CpModel, Vars]:
+def build_model(game: Game[Any, Any], state: Any) -> tuple[cp_model.CpModel, Route]:
     """Return the model of play from `state` and its variables (see the module docstring)."""
     piles: tuple[bytes, ...] = state.piles
     model = cp_model.CpModel()
     depth = [len(pile) for pile in piles]
-    slots = [(p, j) for p in range(len(piles)) for j in range(depth[p])]
+    # Slots (pile, depth): depth 0 is the pile's top face-down card. step[i]: when
+    # slots[i] is turned. One literal per allowed arc of the route: depot -> top card of
+    # the pile due; card -> depot (it is turned last); card -> any card of the pile of
+    # its rank.
+    route = Route(model, piles)
+    slots, card, step, last, arc = route.slots, route.card, route.step, route.last, route.arc
     node = {slot: i + 1 for i, slot in enumerate(slots)}
-    card = [piles[p][-1 - j] for p, j in slots]
-    last = len(slots) - 1
-
-    # -- variables ------------------------------------------------------------------
-    # step[i]: when slots[i] is turned (0 = first). One literal per allowed arc of the
-    # route: depot -> top card of the pile due; card -> depot (it is turned last);
-    # card -> any card of the pile of its rank.
-    step = [model.new_int_var(0, last, f"step_{p}_{j}") for p, j in slots]
-    arcs: list[tuple[int, int, cp_model.IntVar]] = []
-
-    def arc(tail: int, head: int) -> cp_model.IntVar:
-        literal = model.new_bool_var(f"arc_{tail}_{head}")
-        arcs.append((tail, head, literal))
-        return literal
 
     # -- constraints: the route starts at the pile due and ends anywhere ----------------
     if state.next_pile >= 0 and depth[state.next_pile]:
@@ -86,7 +63,7 @@ def build_model(game: Game[Any, Any], state: Any) -> tuple[cp_model.CpModel, Var
                 model.add(step[k] == step[i] + 1).only_enforce_if(arc(i + 1, k + 1))
 
     # -- constraints: every card once, so the route is one circuit through the depot -----
-    model.add_circuit(arcs)
+    model.add_circuit(route.arcs)
 
     # -- constraints: each pile from the top down ----------------------------------------
     for p, j in slots:
@@ -94,7 +71,7 @@ def build_model(game: Game[Any, Any], state: Any) -> tuple[cp_model.CpModel, Var
             model.add(step[node[p, j] - 1] < step[node[p, j + 1] - 1])
 
     # -- objective: none; any route is the play itself ------------------------------------
-    return model, Vars(slots, card, arcs, step)
+    return model, route
 
 
 def solve(game: Game[Any, Any], state: Any, budget: Budget = Budget()) -> Result[Any]:

@@ -4,14 +4,14 @@ and read back as moves.
 The models themselves are game-specific, so they live with their games
 (``games/_<game>_cpsat.py``), and a game offers its model to ``--strategy cpsat`` as
 ``cpsat_solve(state, budget) -> Result`` (``solver.game.Guidance``). Nothing here knows a
-game: positions and moves are read through the protocol and the ``RouteVars`` a model keeps.
+game: positions and moves are read through the protocol and the ``Route`` a model keeps.
 """
 from __future__ import annotations
 
 import signal
 import socket
 import threading
-from typing import Any, Protocol
+from typing import Any
 
 from ortools.sat.python import cp_model
 
@@ -22,16 +22,29 @@ from solver.search.base import Budget, Result, Run
 DEPOT = 0                       # a route model's node for "before the first / after the last"
 
 
-class RouteVars(Protocol):
-    """What a route model keeps: node i + 1 is (pile, depth) slots[i] holding card[i]."""
+class Route:
+    """A route model's variables: node i + 1 is the slot ``slots[i]`` (pile, depth from the
+    pile's top) holding ``card[i]``; ``step[i]`` is when it is played (0 = first); ``arcs``
+    are the circuit's literals, made by ``arc``. Node DEPOT stands before the first card
+    and after the last."""
 
-    slots: list[tuple[int, int]]
-    card: list[int]
-    arcs: list[tuple[int, int, cp_model.IntVar]]
+    def __init__(self, model: cp_model.CpModel, piles: tuple[bytes, ...]) -> None:
+        self.model = model
+        self.slots = [(p, j) for p, pile in enumerate(piles) for j in range(len(pile))]
+        self.card = [piles[p][-1 - j] for p, j in self.slots]
+        self.last = len(self.slots) - 1
+        self.step = [model.new_int_var(0, self.last, f"step_{p}_{j}") for p, j in self.slots]
+        self.arcs: list[tuple[int, int, cp_model.IntVar]] = []
+
+    def arc(self, tail: int, head: int) -> cp_model.IntVar:
+        """Return the literal of the arc tail -> head (the card of head played right after)."""
+        literal = self.model.new_bool_var(f"arc_{tail}_{head}")
+        self.arcs.append((tail, head, literal))
+        return literal
 
 
 def solve_route(run: Run, game: Game[Any, Any], state: Any, model: cp_model.CpModel,
-                variables: RouteVars, budget: Budget) -> Result[Any]:
+                variables: Route, budget: Budget) -> Result[Any]:
     """Solve a route model: FEASIBLE is a win (replayed), INFEASIBLE a proof of loss.
 
     The model is a circuit through a depot whose order is the order cards are played;
@@ -108,7 +121,7 @@ def interruptible_solve(solver: cp_model.CpSolver, model: cp_model.CpModel) -> A
 
 
 def route_moves(game: Game[Any, Any], state: Any, solver: cp_model.CpSolver,
-                variables: RouteVars) -> list[Any]:
+                variables: Route) -> list[Any]:
     """Return the route's moves in order, each named as the game's notation names it."""
     after = {tail: head for tail, head, literal in variables.arcs if solver.boolean_value(literal)}
     moves = []

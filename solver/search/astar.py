@@ -48,8 +48,7 @@ def astar(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result
     if found.status is Status.WON or incumbent is None:
         return _done(found, [first], began, began_cpu, optimal=found.optimal)
     # No shorter win: an exhausted queue proves the incumbent shortest.
-    return _done(incumbent, [first, found], began, began_cpu,
-                 optimal=found.status is Status.LOST)
+    return _done(incumbent, [found], began, began_cpu, optimal=found.status is Status.LOST)
 
 
 def _quick(game: Game[Any, Any]) -> Callable[..., Result[Any]]:
@@ -83,10 +82,10 @@ def _rest(budget: Budget, clock_began: float, stored: int) -> Budget:
 
 def _done(result: Result[Any], others: list[Result[Any]], began: float, began_cpu: float, *,
           optimal: bool) -> Result[Any]:
-    """Return `result` as A*'s answer, counting the work of every pass."""
+    """Return `result` as A*'s answer, adding the work of the `others` passes."""
     return dataclasses.replace(
         result, optimal=optimal, strategy="astar",
-        stored=result.stored + sum(other.stored for other in others if other is not result),
-        expanded=result.expanded + sum(other.expanded for other in others if other is not result),
+        stored=result.stored + sum(other.stored for other in others),
+        expanded=result.expanded + sum(other.expanded for other in others),
         peak_memory=max([result.peak_memory, *(other.peak_memory for other in others)]),
         seconds=time.perf_counter() - began, cpu_seconds=time.process_time() - began_cpu)

@@ -8,7 +8,7 @@ into the game's steps and replayed by ``solver.verify`` before the Result is bui
 from __future__ import annotations
 
 import time
-from typing import Any, Generator, Iterator, Sequence
+from typing import Any, Callable, Generator, Iterator, Sequence
 
 from solver.game import Game, Status
 from solver.search.result import Budget, Result
@@ -23,31 +23,46 @@ SHORTCUT_LIMIT = 50_000         # longer paths are returned as found (shortcut i
 def settle(game: Game[Any, Any], state: Any) -> tuple[Edge, Any]:
     """Play forced moves until none is left; return them and the position reached."""
     played: list[Any] = []
-    forced = game.forced(state)
-    while forced:
-        for move in forced:
-            state = game.play(state, move)
-            played.append(move)
-        forced = game.forced(state)
+    state = _play_forced(game.play, game.forced, state, game.forced(state), played)
     return tuple(played), state
+
+
+Play = Callable[[Any, Any], Any]
+Forced = Callable[[Any], list[Any]]
+
+
+def follow(play: Play, forced: Forced, state: Any, move: Any) -> tuple[Edge, Any]:
+    """Return (edge, child): `move` played, then the forced moves it unlocks.
+
+    Takes the game's ``play`` and ``forced`` rather than the game, so that a search
+    looks them up once, not once a child.
+    """
+    child = play(state, move)
+    more = forced(child)
+    if not more:
+        return (move,), child
+    edge = [move]
+    child = _play_forced(play, forced, child, more, edge)
+    return tuple(edge), child
+
+
+def _play_forced(play: Play, forced: Forced, state: Any, more: list[Any],
+                 played: list[Any]) -> Any:
+    """Play `more` and the forced moves that follow until none is left, appending each
+    to `played`; return the position reached."""
+    while more:
+        for move in more:
+            state = play(state, move)
+            played.append(move)
+        more = forced(state)
+    return state
 
 
 def successors(game: Game[Any, Any], state: Any) -> Iterator[tuple[Edge, Any]]:
     """Yield (edge, child) for every search move, forced moves applied after each."""
     play, forced = game.play, game.forced
     for move in game.moves(state):
-        child = play(state, move)
-        more = forced(child)
-        if not more:
-            yield (move,), child
-            continue
-        edge = [move]
-        while more:
-            for m in more:
-                child = play(child, m)
-                edge.append(m)
-            more = forced(child)
-        yield tuple(edge), child
+        yield follow(play, forced, state, move)
 
 
 class Run:
@@ -108,23 +123,16 @@ class Run:
 Search = Generator["Run", "int | None", "Result[Any]"]
 
 __all__ = ["Budget", "Result", "Run", "Search", "Edge", "settle", "successors", "narrowed",
-           "without_forced", "over_budget", "granted", "finish", "shortcut", "to_steps", "path_to"]
-
-
-def over_budget(run: Run) -> Generator[Run, int | None, str]:
-    """Count an expansion; at the state cap, pause until granted more states (``yield from``).
-
-    Return the budget that ran out, or "" to go on. A hot loop calls ``run.exhausted()``
-    itself and enters ``granted`` only at the cap, which saves a generator per expansion.
-    """
-    stopped = run.exhausted()
-    if stopped == "max-states":
-        stopped = yield from granted(run)
-    return stopped
+           "without_forced", "follow", "granted", "finish", "shortcut", "to_steps", "path_to"]
 
 
 def granted(run: Run) -> Generator[Run, int | None, str]:
-    """At the state cap, pause until granted more states; return what ran out, or ""."""
+    """At the state cap, pause until granted more states (``yield from``); return the
+    budget that ran out, or "" to go on.
+
+    A search calls ``run.exhausted()`` once per expansion and enters this generator only
+    when that answers "max-states", so no generator is made per expansion.
+    """
     stopped = "max-states"
     while stopped == "max-states":
         more = yield run

@@ -5,7 +5,8 @@ import heapq
 from typing import Any, Callable
 
 from solver.game import Game, Status, guidance
-from solver.search.base import Budget, Result, Run, Search, finish, granted, path_to, settle
+from solver.search.base import (Budget, Result, Run, Search, finish, follow, granted, path_to,
+                                settle)
 
 Priority = Callable[[int, Any], int]
 
@@ -67,19 +68,8 @@ def best_first_search(game: Game[Any, Any], start: Any, f: Priority | None,
                 stopped = yield from granted(run)
             if stopped:
                 return run.result(Status.UNKNOWN, stopped_by=stopped)
-            for move in moves(state):          # base.successors, written out: no generator
-                child = play(state, move)
-                more = forced(child)
-                if more:
-                    steps = [move]
-                    while more:
-                        for m in more:
-                            child = play(child, m)
-                            steps.append(m)
-                        more = forced(child)
-                    edge: tuple[Any, ...] = tuple(steps)
-                else:
-                    edge = (move,)
+            for move in moves(state):          # base.successors without its generator
+                edge, child = follow(play, forced, state, move)
                 child_g = g + _cost(game, state, edge) if optimal else g + 1
                 child_digest = table.digest(key(child))
                 if optimal:
@@ -117,7 +107,7 @@ def greedy(game: Game[Any, Any], start: Any, budget: Budget = Budget(), *,
 
 def greedy_search(game: Game[Any, Any], start: Any, budget: Budget = Budget(), *,
                   newest_first: bool = False) -> Search:
-    """Return ``greedy`` as a resumable search (see ``solver.search.base.over_budget``)."""
+    """Return ``greedy`` as a resumable search (see ``solver.search.base.granted``)."""
     return best_first_search(game, start, None, budget,
                              newest_first=newest_first, name="best_first")
 

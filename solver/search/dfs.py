@@ -18,7 +18,7 @@ def dfs(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[A
 
 
 def dfs_search(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Search:
-    """Return ``dfs`` as a resumable search (see ``solver.search.base.over_budget``)."""
+    """Return ``dfs`` as a resumable search (see ``solver.search.base.granted``)."""
     run = Run(game, start, budget, "dfs")
     pre, state = settle(game, start)
     if game.is_won(state):
