@@ -522,6 +522,56 @@ class _Rules:
 
     # -- guidance --------------------------------------------------------------------
 
+    def lower_bound(self, state: State) -> int:
+        """Return a number of steps every win from `state` needs (admissible, for A*).
+
+        Four kinds of step, each counted only where it is certain and never twice:
+
+        - every card not home needs its own step home;
+        - every stock card must be turned up before it can leave the talon: ``s``
+          steps, ``draw`` cards each;
+        - a card lying above a lower card of its suit must leave by a step that does
+          not take it home (it cannot go home before that card, which cannot go home
+          while covered). In a column such a face-down card needs a step of its own:
+          it is turned up only when everything above it has gone, and the cards below
+          it are still face down when it leaves. The face-up cards of a column form one
+          run, so they count one step between them. Steps have one source, so counts of
+          different columns never share a step. In the waste such a card is either
+          played to a column (its own step) or is still in the waste at a redeal and is
+          then turned up again after the stock's cards: at least one more ``s`` step
+          per ``draw`` such cards.
+        """
+        columns, hidden, talon, waste, foundations, _ = state
+        rank_of, suit_of, draw = self.rank, self.suit, self.draw
+        steps = 4 * self.king - sum(foundations) + (len(talon) - waste + draw - 1) // draw
+        lowest = [99, 99, 99, 99]
+        covered = 0
+        for i in range(waste):
+            card = talon[i]
+            s = suit_of[card]
+            if rank_of[card] > lowest[s]:
+                covered += 1
+            elif rank_of[card] < lowest[s]:
+                lowest[s] = rank_of[card]
+        steps += (covered + draw - 1) // draw
+        for c in range(len(columns)):
+            column = columns[c]
+            down = hidden[c]
+            lowest = [99, 99, 99, 99]
+            up_must = 0
+            for i in range(len(column)):
+                card = column[i]
+                s = suit_of[card]
+                if rank_of[card] > lowest[s]:
+                    if i < down:
+                        steps += 1
+                    else:
+                        up_must = 1
+                elif rank_of[card] < lowest[s]:
+                    lowest[s] = rank_of[card]
+            steps += up_must
+        return steps
+
     def heuristic(self, state: State) -> int:
         """Return work left: face-down cards weigh most, then cards not home.
 

@@ -134,7 +134,7 @@ class Klondike:
             raise ValueError(f"passes must be at least 1 (or unlimited), got {self.passes}")
         rules = shared_rules(_Rules, self.draw, self.passes, self.ranks)
         use_rules(self, rules, ("moves", "narrow_moves", "play", "forced", "is_won", "key",
-                                "verdict_key", "heuristic"))
+                                "verdict_key", "heuristic", "lower_bound"))
 
     # -- deals and text ---------------------------------------------------------------
 
@@ -312,8 +312,15 @@ class Klondike:
         return self._rules.heuristic(state)  # type: ignore[attr-defined, no-any-return]
 
     def lower_bound(self, state: State) -> int:
-        """Every card not home needs at least one more step."""
-        return 4 * self.ranks - sum(state.foundations)
+        """Return steps every win needs: cards not home, stock turns, and the cards that
+        must step aside first (proof in ``_Rules.lower_bound``).
+
+        Deal 1: 52 cards to send home, 24 stock cards to turn, and 3 cards to step aside.
+
+        >>> GAME.lower_bound(GAME.deal(1))
+        79
+        """
+        return self._rules.lower_bound(state)  # type: ignore[attr-defined, no-any-return]
 
     def forced(self, state: State) -> list[Move]:
         """Return the home moves proven safe (see ``_Rules.forced``).

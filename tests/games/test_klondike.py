@@ -384,3 +384,54 @@ def test_deal_36_is_proven_lost():
     state = GAME.deal(36)
     assert GAME.dead_end(state) == ""
     assert dfs(GAME, state).status is Status.LOST
+
+
+# -- shortest solutions ----------------------------------------------------------------
+
+class _CardsLeftBound:
+    """The game with the plain bound (one step per card not home), for comparison."""
+
+    def __init__(self, game):
+        self._game = game
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+    def lower_bound(self, state):
+        return 4 * self._game.ranks - sum(state.foundations)
+
+
+@pytest.mark.parametrize("game", TWINS[:3], ids=str)
+def test_lower_bound_never_overestimates_and_keeps_shortest_lengths(game):
+    # A* with the stronger bound and with cards-not-home finds wins of the same length,
+    # and along each shortest win the bound never exceeds the steps still to come.
+    from solver.search.astar import astar
+    checked = 0
+    for number in range(1, 60):
+        start = game.deal(number)
+        strong = astar(game, start, Budget(max_states=40_000))
+        if strong.status is not Status.WON or not strong.optimal:
+            continue
+        plain = astar(_CardsLeftBound(game), start, Budget(max_states=200_000))
+        if plain.status is Status.WON and plain.optimal:
+            assert len(plain.moves) == len(strong.moves), number
+        state, left = start, len(strong.moves)
+        for step in strong.moves:
+            assert game.lower_bound(state) <= left, (number, game.format(state))
+            state, left = game.play(state, step), left - 1
+        checked += 1
+    assert checked >= 20
+
+
+def test_lower_bound_counts_cards_that_must_step_aside():
+    # Face-down 2C lies above the AC: it must leave its column by a step that is not
+    # home; face-up 3C too (the face-up cards of a column count one step between them).
+    # In the waste, 3S and 2S lie above the AS: each must be played to a column or
+    # turned up again after a redeal.
+    position = GAME.parse("Foundations: C-0 D-K H-K S-0\nWaste: AS 3S 2S\n"
+                          "Talon: 4S 5S 6S 7S 8S 9S TS JS QS KS\n<AC> <2C> 3C\nKC\nQC\n"
+                          "JC\nTC\n9C\n8C 7C 6C 5C 4C\n")
+    cards_left, turns, waste_aside, column_aside = 26, 10, 2, 2
+    assert GAME.lower_bound(position) == cards_left + turns + waste_aside + column_aside
+    draw_3 = find_game("klondike", {"draw": 3})
+    assert draw_3.lower_bound(position) == cards_left + 4 + 1 + column_aside
