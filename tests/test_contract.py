@@ -199,6 +199,9 @@ SYMMETRIES: dict[str, Symmetry] = {
     "crescent": Symmetry(                # no rule names a pile, a redeal turns them all alike
         lambda s, rng: s._replace(piles=tuple(shuffled(s.piles, rng))),
         lambda s: (bag(s.piles), s.up, s.down, s.redeals)),
+    # rows are dealt in order by a redeal, suits are named by its shuffle: no symmetry (the
+    # key leaves out the deal number and the stream only where no redeal is left to read them)
+    "gaps": NO_SYMMETRY,
 }
 
 
