@@ -361,8 +361,7 @@ class Gaps:
         '2S from row 4 place 4 to row 3 place 1'
         """
         if step == REDEAL:
-            return ("redeal: the cards out of sequence gathered, shuffled and dealt back, a "
-                    "gap right of each row's sequence")
+            return "redeal: the cards out of sequence gathered, shuffled and dealt back"
         card, target = step
         source = state.places.find(card) if 0 <= card < 52 else -1
         start = self._where(source) if source >= 0 else "nowhere"
