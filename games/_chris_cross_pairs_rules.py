@@ -154,8 +154,10 @@ class Rules:
         return found
 
     def legal_moves(self, state: State) -> list[Move]:
-        """Return every legal step (slides in any order)."""
+        """Return every legal step (slides in any order); none once the game is won."""
         grid = state[0]
+        if self.is_won(state):
+            return []
         stage = self.stage(grid)
         if stage == 0:
             return self.between_turns(state)
@@ -178,8 +180,11 @@ class Rules:
 
     def moves(self, state: State) -> list[Move]:
         """Return ``ChrisCrossPairs.moves``: the legal steps, slides into holes in place
-        order only (the slides of a turn commute, so each set of them is reached once)."""
+        order only (the slides of a turn commute, so each set of them is reached once);
+        none once the game is won."""
         grid = state[0]
+        if self.is_won(state):
+            return []
         stage = self.stage(grid)
         if stage == 0:
             return self.between_turns(state)

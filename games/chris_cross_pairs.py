@@ -308,7 +308,7 @@ class ChrisCrossPairs:
     # -- rules ------------------------------------------------------------------------
 
     def legal_moves(self, state: State) -> list[Move]:
-        """Return every legal step (a turn's slides in any order)."""
+        """Return every legal step (a turn's slides in any order); none once won."""
         return self._rules.legal_moves(state)  # type: ignore[attr-defined, no-any-return]
 
     def moves(self, state: State) -> list[Move]:
@@ -318,7 +318,7 @@ class ChrisCrossPairs:
         more pairs, the slides, ``close``; once a card has slid: the slides into places
         after the last one filled, ``close``. Slides into different places commute (no
         slide moves a card that slid, or fills the place a card left), so each set of
-        slides is still reached, once.
+        slides is still reached, once. A won game offers nothing.
         """
         return self._rules.moves(state)  # type: ignore[attr-defined, no-any-return]
 
@@ -414,6 +414,8 @@ class ChrisCrossPairs:
         grid, stock, phase, _ = state
         size, cells = self.size, self.size * self.size
         kind, a, b = move
+        if self.is_won(state):
+            return "the game is won: no card is left"
         slid = any(MOVED <= c < HOLE for c in grid)
         under_way = slid or HOLE in grid
         if kind in (PAIR, SLIDE):
