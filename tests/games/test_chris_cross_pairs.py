@@ -408,3 +408,14 @@ def test_forced_steps_never_change_a_verdict_on_more_twin_deals():
 
 def test_the_game_is_registered_with_its_aliases():
     assert find_game("chris-cross") is GAME and find_game("Chris Cross Pairs") is GAME
+
+
+def test_the_midgame_file_is_deal_1_after_its_two_steps():
+    text = (DATA / "chris_cross_pairs" / "midgame.txt").read_text(encoding="utf-8")
+    state = GAME.parse(text)
+    assert state == replay_notation(GAME, GAME.deal(1), ["b1+b2", "b3-b2"])
+    assert (state.grid[1], state.grid[6], state.grid[11]) == (HOLE, 64 | parse_card("5H"), EMPTY)
+    assert notations(state, GAME.legal_moves(state)) == {"close"}    # b1: above none, b2 slid
+    closed = GAME.play(state, Move(CLOSE, 0, 0))
+    assert GAME.format(closed).splitlines()[4:7] == ["JD 9S 3H JS", "2D 5H 5S 2S AS",
+                                                     "9H AD KS AH"]
