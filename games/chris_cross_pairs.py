@@ -167,8 +167,8 @@ class ChrisCrossPairs:
         """Return numbered deal `number`: PySolFC's shuffle, the first 25 cards dealt down
         the columns, the rest the stock (for a twin: the same order, its cards only).
 
-        >>> print(GAME.format(GAME.deal(1)).splitlines()[4])
-        AH 2D KS 5D 8C
+        >>> print(GAME.format(GAME.deal(1)).splitlines()[4])      # row 1
+        JD 7H 9S 3H JS
         """
         if number < 1:
             raise ValueError(f"deal numbers start at 1, got {number}")
@@ -369,7 +369,7 @@ class ChrisCrossPairs:
 
         >>> [GAME.notation(m) for m in (Move(PAIR, 1, 16), Move(SLIDE, 11, 16),
         ...                             Move(CLOSE, 0, 0), Move(ROTATE, 0, 0), Move(DEAL, 0, 0))]
-        ['b1+b4', 'c3-b4', 'close', 'rotate', 'deal']
+        ['b1+b4', 'b3-b4', 'close', 'rotate', 'deal']
         """
         kind, a, b = move
         if kind == PAIR:
@@ -477,8 +477,8 @@ class ChrisCrossPairs:
     def describe(self, state: State, step: Move) -> str:
         """Return a step as a player reads it.
 
-        >>> GAME.describe(GAME.deal(1), Move(PAIR, 1, 16))
-        'cast out 3S (b1) and 4H (b4)'
+        >>> GAME.describe(GAME.deal(1), Move(PAIR, 1, 6))
+        'cast out 7H (b1) and 7C (b2)'
         """
         grid = state.grid
         kind, a, b = step
