@@ -91,7 +91,7 @@ from typing import Any, ClassVar
 from games._chris_cross_pairs_rules import (CARD_LIMIT, CLOSE, DEAL, EMPTY, HOLE, MOVED, PAIR,
                                             PHASE_1, PHASE_2, ROTATE, SLIDE, START, Move, Rules,
                                             State)
-from solver.cards import RANKS, Card, card_str, make_card, pysol_deck_order
+from solver.cards import Card, card_str, make_card, pysol_deck_order
 from solver.game import DealProblem, InvalidMoveError, quote, shared_rules, use_rules
 from solver.text import EMPTY_PILE, DealReader, labelled
 

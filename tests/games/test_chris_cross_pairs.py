@@ -9,7 +9,6 @@ the positions the steps reach, on positions of random plays.
 from __future__ import annotations
 
 import itertools
-import random
 from dataclasses import replace
 
 import pytest
@@ -419,3 +418,13 @@ def test_the_midgame_file_is_deal_1_after_its_two_steps():
     closed = GAME.play(state, Move(CLOSE, 0, 0))
     assert GAME.format(closed).splitlines()[4:7] == ["JD 9S 3H JS", "2D 5H 5S 2S AS",
                                                      "9H AD KS AH"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", [GAME, *twins(GAME)], ids=lambda g: f"size={g.size}")
+def test_a_turn_as_steps_reaches_exactly_the_rules_turns_on_more_positions(game):
+    """The same on positions of 200 random plays, with up to 4 pairs to choose from."""
+    for state in turn_starts(game, range(1, 201), 4):
+        expected = independent_turns(state.grid, game.size)
+        assert stepped_turns(game, state, game.legal_moves) == expected, game.format(state)
+        assert stepped_turns(game, state, game.moves) == expected, game.format(state)
