@@ -39,6 +39,7 @@ COMPILED = [
     "games/_yukon_rules.py",
     "games/_crescent_rules.py",
     "games/_gaps_rules.py",
+    "games/_chris_cross_pairs_rules.py",
 ]
 
 

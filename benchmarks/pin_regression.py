@@ -44,6 +44,7 @@ SET: list[tuple[str, dict[str, Any], int, int, int]] = [
     ("crescent", {}, 1, 20, 5_000),
     ("gaps", {}, 1, 20, 5_000),
     ("gaps", {"redeals": 0}, 7, 8, 100_000),
+    ("chris-cross-pairs", {}, 1, 30, 5_000),
 ]
 
 
