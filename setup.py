@@ -38,6 +38,8 @@ COMPILED = [
     "games/_the_clock_rules.py",
     "games/_yukon_rules.py",
     "games/_crescent_rules.py",
+    "games/_gaps_rules.py",
+    "games/_chris_cross_pairs_rules.py",
 ]
 
 

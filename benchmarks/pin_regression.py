@@ -42,6 +42,9 @@ SET: list[tuple[str, dict[str, Any], int, int, int]] = [
     ("forty-thieves", {}, 1, 20, 5_000),
     ("clock", {}, 1, 1000, 1_000),
     ("crescent", {}, 1, 20, 5_000),
+    ("gaps", {}, 1, 20, 5_000),
+    ("gaps", {"redeals": 0}, 7, 8, 100_000),
+    ("chris-cross-pairs", {}, 1, 30, 5_000),
 ]
 
 

@@ -145,6 +145,10 @@ CASES = [
     ("jobs-zero", ["classify", "freecell", "1-2", "--out", "new.jsonl", "--jobs", "0"], "--jobs"),
     ("move-to-a-column-not-there", ["verify", "freecell", "--deal", "1", "--moves", "9a"],
      "there is no column 9"),
+    ("pair-at-a-place-not-there", ["verify", "chris-cross-pairs", "--deal", "1", "--moves",
+                                   "a1+f1"], "there is no place f1"),
+    ("pair-not-of-one-rank", ["verify", "chris-cross-pairs", "--deal", "1", "--moves",
+                              "a1+a2"], "JD and 2D are not of one rank"),
     # names, ranges, deals, moves
     ("unknown-game", ["solve", "nosuch", "--deal", "1"], "unknown game 'nosuch'"),
     ("unknown-variant", ["solve", "freecell", "--deal", "1", "-V", "foo=1"],

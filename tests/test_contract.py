@@ -175,6 +175,33 @@ FREECELL = Symmetry(
     lambda s, rng: s._replace(columns=tuple(shuffled(s.columns, rng)),
                               cells=bytes(shuffled(s.cells, rng))),
     lambda s: (bag(s.columns), bag(s.cells), s.foundations))
+
+
+def pairs_image(state: Any, rng: random.Random) -> Any:
+    """Ranks renamed one to one, suits exchanged within each rank, another round number
+    (the rules compare ranks only for equality and never read the round)."""
+    ranks = sorted({cell % 64 % 13 for cell in state.grid if cell < 254} | {c % 13 for c in state.stock})
+    suits = sorted({cell % 64 // 13 for cell in state.grid if cell < 254} | {c // 13 for c in state.stock})
+    renamed = dict(zip(ranks, shuffled(ranks, rng)))
+    recolour = {r: dict(zip(suits, shuffled(suits, rng))) for r in ranks}
+
+    def image(card: int) -> int:
+        return recolour[card % 13][card // 13] * 13 + renamed[card % 13]
+    grid = bytes(cell if cell >= 254 else (cell & 64) | image(cell & 63) for cell in state.grid)
+    return state._replace(grid=grid, stock=bytes(map(image, state.stock)),
+                          round=rng.randint(1, 20))
+
+
+def pairs_canonical(state: Any) -> Hashable:
+    """The cells and the stock with ranks named in order of first appearance, the phase."""
+    names: dict[int, int] = {}
+
+    def name(card: int) -> int:
+        return names.setdefault(card % 13, len(names))
+    grid = tuple(cell if cell >= 254 else (cell & 64, name(cell & 63)) for cell in state.grid)
+    return grid, tuple(map(name, state.stock)), state.phase
+
+
 SYMMETRIES: dict[str, Symmetry] = {
     "freecell": FREECELL,
     "seahaven": FREECELL,
@@ -199,6 +226,10 @@ SYMMETRIES: dict[str, Symmetry] = {
     "crescent": Symmetry(                # no rule names a pile, a redeal turns them all alike
         lambda s, rng: s._replace(piles=tuple(shuffled(s.piles, rng))),
         lambda s: (bag(s.piles), s.up, s.down, s.redeals)),
+    # rows are dealt in order by a redeal, suits are named by its shuffle: no symmetry (the
+    # key leaves out the deal number and the stream only where no redeal is left to read them)
+    "gaps": NO_SYMMETRY,
+    "chris-cross-pairs": Symmetry(pairs_image, pairs_canonical),
 }
 
 

@@ -1,0 +1,372 @@
+"""Gaps (Montana, Vacancies; SolSuite's rules).
+
+Rules: the 52 cards are dealt in four rows of 13, then the four Aces are taken out,
+leaving four gaps. A gap right of a card X takes only the card of X's suit one rank
+higher (the card and the gap change places); a gap in a row's first place takes any Two
+(the player picks which, from anywhere, even from another row's first place); a gap right
+of a King or of another gap is dead. When no move is left the player may redeal, twice
+(three deals in all): each row keeps its Two-headed suit sequence from the first place,
+every other card is gathered, shuffled and dealt back left to right, top to bottom,
+leaving one gap right after each row's sequence (in the first place of a row without
+one). The game is won when every row holds Two to King of one suit.
+
+The solver knows every card, and what every redeal will bring (full information): a
+deal's redeals are fixed by its number, as below, so the deal and its number are one
+deterministic game, and choosing when to redeal (which cards are gathered) is part of
+the play.
+
+Rulings used:
+
+- Numbered deals are PySolFC's (game 53, ``Montana``): its shuffle (``pysol_cards``: the
+  Microsoft generator for numbers 1..32000, the Mersenne Twister above), the cards dealt
+  to the 52 places in turn, row by row, the Aces then taken out.
+- The redeal is PySolFC's too (``Montana_Talon.dealCards``): the cards out of sequence are
+  gathered in the layout's order (row by row, left to right), shuffled by PySolFC's
+  shuffle (for n = count-1 down to 1, swap card n with card ``randint(0, n)``) with the
+  random stream that dealt the game, continued from where it stands, and dealt from the
+  end of that list to the places out of sequence in layout order, skipping the first
+  such place of each row. The deal's own shuffle draws 51 numbers and a redeal of n
+  cards n - 1 more, so the stream's place (``draws``) is 51 plus what earlier redeals
+  drew; it depends on how many cards each earlier redeal gathered. A redeal is thus a
+  function of (deal number, the stream's place, the gathered cards in layout order),
+  exactly as PySolFC computes it, which ``tests/games/test_gaps.py`` checks against
+  ``pysol_cards``' own generators.
+- ``redeal_any_time`` (default false, the rule text's: only when no move is left; PySolFC:
+  any time). A redeal is never made in a won position.
+- ``redeals`` = 0..9 (default 2). ``redeals=0`` is Blake and Gent's "Gaps One Deal";
+  ``suit_rows`` (default false) gives each row a suit (row 1 clubs, 2 diamonds, 3 hearts,
+  4 spades): its first place takes only that Two, it is won holding that suit, and a
+  redeal keeps only a sequence of the row's suit; with ``redeals=0`` it is their "Basic
+  Variant" (preset ``gaps-basic``).
+- Numbered deals outside 1..32000 use the Mersenne Twister (as ``pysol_cards``; PySolFC
+  itself switches at 32000).
+- No step is played automatically: see ``forced``.
+
+Test-only small twins: ``suits`` (rows) and ``ranks`` (places per row; the top rank
+plays the King) shrink the game. A twin's deal is PySolFC's order of the full deck with
+the cards outside the twin left out, dealt the same way, and its stream stands at 51.
+
+Text format: an optional ``Deal:`` line (the number that seeds the redeals; 0 when left
+out, which the Mersenne Twister takes as its seed), ``Redeals:`` (redeals made, 0 when
+left out) and ``Draws:`` (numbers the stream has handed out, 51 when left out), then one
+line per row, its places left to right, ``-`` for a gap::
+
+    Deal: 1
+    Redeals: 0
+    Draws: 51
+    KD 8H 3C 2S - 6C 7D 2H QS TC 6D 4H 8C
+    ...
+
+Notation: a card names its step, ``5H``: the 5H into the gap right of the 4H. A Two
+names its row too, ``2H-3``: the 2H into the first place of row 3. ``r`` is the redeal.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from solver.cards import Card, card_str, make_card, parse_card, pysol_deck_order
+from solver.game import DealProblem, InvalidMoveError, quote, shared_rules, use_rules
+from solver.text import DealReader
+from games._gaps_rules import GAP, NO_PLACE, REDEAL, REDEAL_CARD, Move, Rules, State
+
+__all__ = ["GAME", "GAP", "REDEAL", "Gaps", "Move", "State"]
+
+_LABELS = ("Deal", "Redeals", "Draws")
+_HOT_METHODS = ("moves", "play", "is_won", "key", "heuristic", "lower_bound", "forced")
+_TWO = re.compile(r"(\S+?)-(\d{1,2})")
+DEAL_DRAWS = 51                  # numbers PySolFC's shuffle of the 52 cards draws
+
+
+@dataclass(frozen=True)
+class Gaps:
+    """Gaps; `redeals`, `redeal_any_time` and `suit_rows` are rule variants, `suits` and
+    `ranks` make small twins."""
+
+    redeals: int = 2
+    redeal_any_time: bool = False
+    suit_rows: bool = False
+    suits: int = 4
+    ranks: int = 13
+
+    name: ClassVar[str] = "gaps"
+    aliases: ClassVar[tuple[str, ...]] = ("montana", "vacancies")
+    summary: ClassVar[str] = ("4 rows of 13, Aces out: fill a gap with the card one above its "
+                              "left neighbour, a first place with a Two; 2 redeals")
+    variants: ClassVar[dict[str, str]] = {
+        "redeals": "redeals allowed, 0..9 (default 2; 0 is Blake and Gent's Gaps One Deal)",
+        "redeal_any_time": "a redeal may be made with moves left (default false: only when "
+                           "none is; PySolFC: true)",
+        "suit_rows": "each row has its suit, row 1 clubs .. row 4 spades, and takes only its "
+                     "Two (default false; with redeals=0, Blake and Gent's Basic Variant)",
+        "suits": "test-only twin: rows and suits, 1..4 (default 4)",
+        "ranks": "test-only twin: places per row, 3..13, the top rank playing the King "
+                 "(default 13)",
+    }
+    presets: ClassVar[dict[str, dict[str, Any]]] = {
+        "gaps-one-deal": {"redeals": 0},
+        "gaps-basic": {"redeals": 0, "suit_rows": True},
+        "gaps-pysolfc": {"redeal_any_time": True},
+    }
+    twins: ClassVar[tuple[dict[str, Any], ...]] = (                    # solver.game.twins
+        {"suits": 3, "ranks": 5, "redeals": 0},
+        {"suits": 3, "ranks": 5, "redeals": 1},
+        {"suits": 2, "ranks": 6, "redeals": 1, "redeal_any_time": True},
+        {"suits": 3, "ranks": 5, "redeals": 0, "suit_rows": True},
+    )
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.redeals <= 9:
+            raise ValueError(f"redeals must be 0..9, got {self.redeals}")
+        if not 1 <= self.suits <= 4:
+            raise ValueError(f"suits must be 1..4, got {self.suits}")
+        if not 3 <= self.ranks <= 13:
+            raise ValueError(f"ranks must be 3..13, got {self.ranks}")
+        rules = shared_rules(Rules, self.redeals, self.redeal_any_time, self.suit_rows,
+                             self.suits, self.ranks)
+        use_rules(self, rules, _HOT_METHODS)
+
+    # -- deals and text ---------------------------------------------------------------
+
+    def deck(self) -> list[Card]:
+        """Return the cards of the layout: Two to the top rank of each suit."""
+        return [make_card(r, s) for s in range(self.suits) for r in range(2, self.ranks + 1)]
+
+    def deal(self, number: int) -> State:
+        """Return numbered deal `number` (>= 1): PySolFC's for the full game.
+
+        >>> GAME.format(GAME.deal(1)).splitlines()[3]
+        '6H 4H 7C 3S 2D - KH QH 6C JH QD 3D 8S'
+        """
+        if number < 1:
+            raise ValueError(f"deal numbers start at 1, got {number}")
+        wanted = {make_card(r, s) for s in range(self.suits) for r in range(1, self.ranks + 1)}
+        cards = [c for c in pysol_deck_order(number) if c in wanted]
+        places = bytes(GAP if c % 13 == 0 else c for c in cards)
+        return State(places, 0, number, DEAL_DRAWS)
+
+    def parse(self, text: str) -> State:
+        """Return the position a text describes; raise DealError listing every problem.
+
+        >>> GAME.parse(GAME.format(GAME.deal(3))) == GAME.deal(3)
+        True
+        """
+        read = DealReader(self.name, self.deck(), pile="row")
+        numbers = {"deal": 0, "redeals": 0, "draws": DEAL_DRAWS}
+        seen: set[str] = set()
+        rows: list[bytes] = []
+        for line, label, rest in read.labelled_lines(text, _LABELS):
+            label = label.lower()
+            if label:
+                if label in seen:
+                    read.add(DealProblem.BAD_LINE, f"a second {label.capitalize()} line",
+                             line=line)
+                    continue
+                seen.add(label)
+                top = self.redeals if label == "redeals" else 10 ** 20
+                if rest.isdigit() and int(rest) <= top:
+                    numbers[label] = int(rest)
+                else:
+                    read.add(DealProblem.BAD_LINE, f"{label} {quote(rest)}: expected a number "
+                             f"0..{top}", line=line)
+                continue
+            rows.append(self._row(read, rest, line))
+        read.check_count(len(rows), self.suits)
+        read.check_cards()
+        read.raise_if_any()
+        return State(b"".join(rows), numbers["redeals"], numbers["deal"], numbers["draws"])
+
+    def _row(self, read: DealReader, text: str, line: int) -> bytes:
+        """Return one row's places, recording a wrong number of them."""
+        tokens = text.split()
+        if len(tokens) != self.ranks:
+            read.add(DealProblem.WRONG_PILE_SIZE, f"{len(tokens)} places in a row, expected "
+                     f"{self.ranks}", line=line)
+        places = []
+        for token in tokens:
+            card = None if token == "-" else read.card(token, line)
+            places.append(GAP if card is None else card)
+        return bytes(places)
+
+    def format(self, state: State) -> str:
+        """Return the text of a position; ``parse(format(s)) == s``."""
+        places, redeals, seed, draws = state
+        lines = [f"Deal: {seed}", f"Redeals: {redeals}", f"Draws: {draws}"]
+        for r in range(self.suits):
+            row = places[r * self.ranks:(r + 1) * self.ranks]
+            lines.append(" ".join("-" if c == GAP else card_str(c) for c in row))
+        return "\n".join(lines) + "\n"
+
+    # -- rules ------------------------------------------------------------------------
+
+    def moves(self, state: State) -> list[Move]:
+        """Return the legal steps: fills that extend a row's sequence first, then the
+        other fills and Twos, Twos from one first place to another last; the redeal."""
+        return self._rules.moves(state)  # type: ignore[attr-defined, no-any-return]
+
+    def play(self, state: State, move: Move) -> State:
+        """Return the position after a legal step."""
+        return self._rules.play(state, move)  # type: ignore[attr-defined, no-any-return]
+
+    def is_won(self, state: State) -> bool:
+        """Return whether every row holds Two to King of one suit from its first place."""
+        return self._rules.is_won(state)  # type: ignore[attr-defined, no-any-return]
+
+    # -- search support ---------------------------------------------------------------
+
+    def key(self, state: State) -> bytes:
+        """Return the layout and the redeals made, packed, with the deal number and the
+        stream's place while a redeal is left: after the last redeal no rule reads them.
+        Rows are not interchangeable while a redeal is left (it deals row by row), and
+        suits not (the shuffle moves named cards), so the layout is kept as it is."""
+        return self._rules.key(state)  # type: ignore[attr-defined, no-any-return]
+
+    def heuristic(self, state: State) -> int:
+        """Return three per card outside the rows' sequences, less one per such card
+        right of the card one rank below it, plus one per dead gap."""
+        return self._rules.heuristic(state)  # type: ignore[attr-defined, no-any-return]
+
+    def lower_bound(self, state: State) -> int:
+        """Every place (but a row's last) whose card has the wrong rank needs a step."""
+        return self._rules.lower_bound(state)  # type: ignore[attr-defined, no-any-return]
+
+    def forced(self, state: State) -> list[Move]:
+        """Return [] : no step is proven safe to play at once.
+
+        The natural candidate, the card that extends a row's sequence into the gap right
+        of it, is not safe by the usual exchange argument. Its old place becomes a gap
+        right of another card, but the place right of it loses its left neighbour, and a
+        winning line may first put the next card there (freeing the place that card
+        held); a sequence is not fixed either, since its Two may move to another row's
+        first place and the rest follow it; and while a redeal is left, playing the card
+        earlier changes which cards the redeal gathers and so the whole shuffle.
+        """
+        return self._rules.forced(state)  # type: ignore[attr-defined, no-any-return]
+
+    def expand(self, state: State, move: Move) -> list[Move]:
+        """Return the move itself: every search move is one step."""
+        return [move]
+
+    def notation(self, move: Move) -> str:
+        """Return a step's notation.
+
+        >>> GAME.notation(Move(make_card(5, 2), 7)), GAME.notation(Move(make_card(2, 2), 26))
+        ('5H', '2H-3')
+        >>> GAME.notation(REDEAL)
+        'r'
+        """
+        card, target = move
+        if card == REDEAL_CARD:
+            return "r"
+        if card % 13 == 1:
+            return f"{card_str(card)}-{target // self.ranks + 1}"
+        return card_str(card)
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """Return the step written `text`: ``5H``, ``2H-3`` or ``r``.
+
+        >>> GAME.parse_move(GAME.deal(1), "2h-2"), GAME.parse_move(GAME.deal(1), "R")
+        (Move(card=27, target=13), Move(card=253, target=253))
+        """
+        written = text.strip()
+        if written.lower() == "r":
+            return REDEAL
+        two = _TWO.fullmatch(written)
+        card = parse_card(two.group(1) if two else written)
+        if card is None or card % 13 == 0 or card not in self.deck():
+            raise InvalidMoveError(f"{quote(text)} is not a move: write a card (5H), a Two "
+                                   "and its row (2H-3), or r")
+        if card % 13 == 1:
+            if two is None:
+                raise InvalidMoveError(f"{quote(text)}: a Two goes to a row's first place; "
+                                       f"name the row ({card_str(card)}-1)")
+            row = int(two.group(2)) - 1
+            if not 0 <= row < self.suits:
+                raise InvalidMoveError(f"{quote(text)}: there is no row {row + 1}")
+            return Move(card, row * self.ranks)
+        if two is not None:
+            raise InvalidMoveError(f"{quote(text)}: only a Two names a row; write "
+                                   f"{card_str(card)}")
+        below = state.places.find(card - 1)
+        if below < 0 or below % self.ranks == self.ranks - 1:
+            return Move(card, NO_PLACE)
+        return Move(card, below + 1)
+
+    def illegal_reason(self, state: State, move: Move) -> str:
+        """Return why a step breaks the rules, or "" (written apart from ``moves``)."""
+        places, redeals = state.places, state.redeals
+        if move == REDEAL:
+            if redeals >= self.redeals:
+                return f"all {self.redeals} redeals are made"
+            if self._won(places):
+                return "the game is won"
+            if not self.redeal_any_time and self._any_fill(places):
+                return "a move is left: redeal only when none is"
+            return ""
+        card, target = move
+        where = places.find(card) if 0 <= card < 52 else -1
+        if where < 0:
+            return "no such card in this layout"
+        if target == NO_PLACE:
+            return f"{card_str(card - 1)} ends its row: no place right of it"
+        if not 0 <= target < len(places):
+            return "no such place"
+        if places[target] != GAP:
+            return f"{self._where(target)} is not a gap"
+        if target % self.ranks == 0:
+            if card % 13 != 1:
+                return f"{self._where(target)} takes only a Two"
+            if self.suit_rows and card // 13 != target // self.ranks:
+                return f"{self._where(target)} takes only the {card_str(make_card(2, target // self.ranks))}"
+            return ""
+        left = places[target - 1]
+        if left == GAP:
+            return f"{self._where(target)} is right of a gap: dead"
+        if left % 13 + 1 == self.ranks:
+            return f"{self._where(target)} is right of a King: dead"
+        if left + 1 != card:
+            return f"{card_str(card)} does not go right of {card_str(left)}"
+        return ""
+
+    def _won(self, places: bytes) -> bool:
+        for r in range(self.suits):
+            row = places[r * self.ranks:(r + 1) * self.ranks]
+            s = row[0] // 13 if row[0] != GAP else -1
+            if s < 0 or (self.suit_rows and s != r):
+                return False
+            if any(row[j] != make_card(j + 2, s) for j in range(self.ranks - 1)):
+                return False
+        return True
+
+    def _any_fill(self, places: bytes) -> bool:
+        """Return whether some gap can be filled (a first place always can: the Twos)."""
+        for p, card in enumerate(places):
+            if card != GAP:
+                continue
+            if p % self.ranks == 0:
+                return True
+            left = places[p - 1]
+            if left != GAP and left % 13 + 1 < self.ranks:
+                return True
+        return False
+
+    def _where(self, place: int) -> str:
+        return f"row {place // self.ranks + 1} place {place % self.ranks + 1}"
+
+    def describe(self, state: State, step: Move) -> str:
+        """Return the step as a player reads it: the card, where from and where to.
+
+        >>> GAME.describe(GAME.deal(1), Move(make_card(2, 3), 26))
+        '2S from row 4 place 4 to row 3 place 1'
+        """
+        if step == REDEAL:
+            return "redeal: the cards out of sequence gathered, shuffled and dealt back"
+        card, target = step
+        source = state.places.find(card) if 0 <= card < 52 else -1
+        start = self._where(source) if source >= 0 else "nowhere"
+        end = self._where(target) if 0 <= target < len(state.places) else "no place"
+        return f"{card_str(card)} from {start} to {end}"
+
+
+GAME = Gaps()

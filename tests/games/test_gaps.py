@@ -1,0 +1,236 @@
+"""Gaps: PySolFC's layouts and redeals, the rules on hand-written positions, text, notation."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conftest import DATA, read_known
+from games import find_game
+from games.gaps import GAME, GAP, REDEAL, Move, State
+from solver.cards import make_card, parse_card
+from solver.game import InvalidMoveError, Status
+from solver.search import Budget, dfs, portfolio
+from solver.verify import check_solution
+
+PYSOL_SUIT = (0, 3, 2, 1)           # pysol_cards' suit order is C S H D; ours C D H S
+
+
+def card(name: str) -> int:
+    found = parse_card(name)
+    assert found is not None
+    return found
+
+
+# -- PySolFC's code, transcribed ------------------------------------------------------
+
+
+def pysol_random(number: int):
+    """Return PySolFC's generator for deal `number`, after the deal's shuffle, and the talon
+    (``Game.shuffle``: MS rearrangement and LCRandom31 up to 32000, MTRandom above)."""
+    from pysol_cards.cards import createCards
+    from pysol_cards.random import LCRandom31, MTRandom, ms_rearrange
+
+    ms = number <= 32000
+    rng = LCRandom31() if ms else MTRandom()
+    rng.setSeed(number)
+    cards = rng.shuffle(ms_rearrange(createCards(1)) if ms else createCards(1))
+    return rng, [make_card(c.rank, PYSOL_SUIT[c.suit]) for c in cards]
+
+
+def pysol_start(number: int) -> bytes:
+    """``Montana.startGame``: the talon's top card to place i, an Ace to the internals."""
+    _, talon = pysol_random(number)
+    places = []
+    for _ in range(52):
+        c = talon.pop()
+        places.append(GAP if c % 13 == 0 else c)
+    return bytes(places)
+
+
+def pysol_redeal(rng, places: bytes) -> bytes:
+    """``Montana_Talon.dealCards`` on our layout with PySolFC's generator `rng`."""
+    rows = [list(places[i:i + 13]) for i in range(0, 52, 13)]
+    stacks, gaps, talon = [], [], []
+    for g in range(4):
+        first = rows[g][0]
+        in_sequence = first != GAP and first % 13 == 1
+        suit = first // 13 if in_sequence else -1
+        gap = None
+        for j in range(13):
+            c = rows[g][j]
+            if in_sequence and (c == GAP or c // 13 != suit or c % 13 + 1 != 2 + j):
+                in_sequence = False
+            if not in_sequence:
+                stacks.append((g, j))
+                if gap is None:
+                    gap = (g, j)
+                if c != GAP:
+                    talon.append(c)
+                    rows[g][j] = GAP
+        gaps.append(gap)
+    n = len(talon) - 1                      # AShuffleStackMove.redo
+    while n > 0:
+        j = rng.randint(0, n)
+        talon[n], talon[j] = talon[j], talon[n]
+        n -= 1
+    for g, j in stacks:
+        if (g, j) not in gaps:
+            rows[g][j] = talon.pop()
+    return bytes(c for row in rows for c in row)
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 617, 31999, 32001, 1234567])
+def test_numbered_deals_are_pysolfc_montana_layouts(number: int) -> None:
+    state = GAME.deal(number)
+    assert state == State(pysol_start(number), 0, number, 51)
+    assert state.places.count(GAP) == 4
+
+
+def test_deal_1_as_pysolfc_shows_it() -> None:
+    rows = GAME.format(GAME.deal(1)).splitlines()[3:]
+    assert rows == ["JD 2D 9H JC 5D 7H 7C 5H KD KC 9S 5S -",
+                    "QC KH 3H 2S KS 9D QD JS - - 3C 4C 5C",
+                    "TS QH 4H - 4D 7S 3S TD 4S TH 8H 2C JH",
+                    "7D 6D 8S 8D QS 6C 3D 8C TC 6S 9C 2H 6H"]
+
+
+@pytest.mark.parametrize("number", [1, 5, 100, 32001, 987654])
+def test_redeals_are_pysolfc_redeals_with_its_random_stream(number: int) -> None:
+    """Random play to a stuck position, redeal, again, and again with redeals left any
+    time: each redeal is PySolFC's, its generator continued from the deal."""
+    game = find_game("gaps", {"redeals": 3})
+    rng, _ = pysol_random(number)
+    choose = random.Random(number)
+    state = game.deal(number)
+    redeals = 0
+    while redeals < 3:
+        moves = game.moves(state)
+        if moves == [REDEAL]:
+            expected = pysol_redeal(rng, state.places)
+            state = game.play(state, REDEAL)
+            assert state.places == expected
+            redeals += 1
+            continue
+        assert moves and REDEAL not in moves
+        state = game.play(state, choose.choice(moves))
+
+
+# -- rules on a hand-written position ---------------------------------------------------
+
+TWIN = find_game("gaps", {"suits": 2, "ranks": 5, "redeals": 1})
+# two rows of five (the Fives play the Kings): a Two-headed clubs row with a gap right
+# of it, and a first-place gap
+TWIN_TEXT = """\
+Deal: 7
+2C 3C - 4D 5D
+- 3D 4C 2D 5C
+"""
+
+
+def test_legal_moves_on_a_hand_written_position() -> None:
+    state = TWIN.parse(TWIN_TEXT)
+    assert sorted(TWIN.notation(m) for m in TWIN.moves(state)) == ["2C-2", "2D-2", "4C"]
+    assert [TWIN.notation(m) for m in TWIN.moves(state)][0] == "4C"    # extends clubs first
+
+
+def test_illegal_steps_say_why() -> None:
+    state = TWIN.parse(TWIN_TEXT)
+    assert TWIN.illegal_reason(state, TWIN.parse_move(state, "4C")) == ""
+    assert TWIN.illegal_reason(state, Move(card("3D"), 0)) == "row 1 place 1 is not a gap"
+    assert "takes only a Two" in TWIN.illegal_reason(state, Move(card("3D"), 5))
+    assert "does not go right of" in TWIN.illegal_reason(state, Move(card("5D"), 2))
+    assert "a move is left" in TWIN.illegal_reason(state, REDEAL)
+    dead = TWIN.parse("2C 3C 4C 5C -\n2D 3D 4D 5D -\n")
+    assert TWIN.illegal_reason(dead, Move(card("5D"), 4)) == "row 1 place 5 is right of a King: dead"
+    assert TWIN.moves(dead) == [] and TWIN.illegal_reason(dead, REDEAL) == "the game is won"
+
+
+def test_redeal_only_when_stuck_unless_any_time() -> None:
+    stuck = TWIN.parse("3C 5C - 2C 4C\n4D 3D 5D - 2D\n")
+    assert TWIN.moves(stuck) == [REDEAL] and TWIN.illegal_reason(stuck, REDEAL) == ""
+    after = TWIN.play(stuck, REDEAL)
+    assert after.redeals == 1 and TWIN.moves(after) != [] and REDEAL not in TWIN.moves(after)
+    assert after.draws == 51 + 7                        # all 8 cards gathered: 7 draws
+    assert after.places[0] == GAP and after.places[5] == GAP   # no row kept a sequence
+    anytime = find_game("gaps", {"suits": 2, "ranks": 5, "redeal_any_time": True})
+    state = anytime.parse(TWIN_TEXT)
+    assert REDEAL in anytime.moves(state) and anytime.illegal_reason(state, REDEAL) == ""
+
+
+def test_redeal_keeps_each_rows_sequence_and_leaves_a_gap_right_of_it() -> None:
+    state = TWIN.parse("2C 3C 5C - 4C\n3D 5D - 2D 4D\n")     # stuck: both gaps dead
+    after = TWIN.play(state, REDEAL)
+    assert after.places[:2] == bytes([card("2C"), card("3C")]) and after.places[2] == GAP
+    assert after.places[5] == GAP and sorted(after.places[3:5] + after.places[6:]) == \
+        sorted(bytes(card(n) for n in ("5C", "4C", "3D", "5D", "2D", "4D")))
+
+
+def test_suit_rows_take_only_their_two_and_win_in_their_suit() -> None:
+    basic = find_game("gaps", {"suits": 2, "ranks": 5, "suit_rows": True, "redeals": 0})
+    state = basic.parse(TWIN_TEXT)
+    assert sorted(basic.notation(m) for m in basic.moves(state)) == ["2D-2", "4C"]
+    assert "takes only the 2D" in basic.illegal_reason(state, Move(card("2C"), 5))
+    assert not basic.is_won(basic.parse("2D 3D 4D 5D -\n2C 3C 4C 5C -\n"))
+    assert basic.is_won(basic.parse("2C 3C 4C 5C -\n2D 3D 4D 5D -\n"))
+    assert TWIN.is_won(TWIN.parse("2D 3D 4D 5D -\n2C 3C 4C 5C -\n"))
+
+
+def test_key_drops_the_stream_only_once_no_redeal_is_left() -> None:
+    state = TWIN.parse(TWIN_TEXT)
+    other_seed = state._replace(seed=8)
+    assert TWIN.key(state) != TWIN.key(other_seed)
+    done = state._replace(redeals=1)
+    assert TWIN.key(done) == TWIN.key(done._replace(seed=8, draws=70))
+
+
+# -- text and notation ------------------------------------------------------------------
+
+
+def test_a_position_in_play_reads_back_with_its_stream() -> None:
+    text = "Deal: 12\nRedeals: 1\nDraws: 90\n" + "\n".join(GAME.format(GAME.deal(12)).splitlines()[3:])
+    state = GAME.parse(text)
+    assert (state.seed, state.redeals, state.draws) == (12, 1, 90)
+    assert GAME.parse(GAME.format(state)) == state
+    bare = GAME.parse("\n".join(GAME.format(GAME.deal(12)).splitlines()[3:]))
+    assert (bare.seed, bare.redeals, bare.draws) == (0, 0, 51)
+
+
+@pytest.mark.parametrize("text, why", [("5X", "is not a move"), ("AH", "is not a move"),
+                                       ("2H", "name the row"), ("2H-5", "no row 5"),
+                                       ("5H-2", "only a Two")])
+def test_bad_move_text_is_refused(text: str, why: str) -> None:
+    with pytest.raises(InvalidMoveError, match=why):
+        GAME.parse_move(GAME.deal(1), text)
+
+
+def test_a_card_right_of_a_rows_last_card_has_no_place() -> None:
+    state = GAME.deal(1)                                   # 5C ends row 2
+    move = GAME.parse_move(state, "6C")
+    assert GAME.illegal_reason(state, move) == "5C ends its row: no place right of it"
+
+
+# -- known answers ----------------------------------------------------------------------
+
+KNOWN = read_known(DATA / "gaps" / "known.txt")
+
+
+@pytest.mark.parametrize("record", KNOWN, ids=[r["id"] for r in KNOWN])
+def test_known_deals(record: dict[str, str]) -> None:
+    options = dict(o.split("=") for o in record.get("variant", "").split())
+    game = find_game("gaps", options)
+    state = game.deal(int(record["deal"]))
+    result = portfolio(game, state, Budget(max_states=200_000))
+    assert result.status.value == record["status"]
+    check_solution(game, state, result.moves)
+
+
+def test_twin_verdicts_agree_with_any_time_redeals_giving_more_freedom() -> None:
+    """Redealing any time only adds choices: no twin deal won under the rule text's
+    redeal is lost when the redeal may come any time."""
+    strict = find_game("gaps", {"suits": 3, "ranks": 5, "redeals": 1})
+    free = find_game("gaps", {"suits": 3, "ranks": 5, "redeals": 1, "redeal_any_time": True})
+    for number in range(1, 61):
+        a = dfs(strict, strict.deal(number)).status
+        b = dfs(free, free.deal(number)).status
+        assert not (a is Status.WON and b is Status.LOST), number
