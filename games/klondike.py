@@ -74,7 +74,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Iterator
 
 from solver.cards import (SUIT_NAMES, SUITS, Card, build_reason, card_str, is_red, make_card,
@@ -101,9 +101,6 @@ class Klondike:
     columns: int = 7
 
     name: ClassVar[str] = "klondike"
-    # The default portfolio's members (solver.search.portfolio): quick narrowed searches
-    # first, then the complete ones that also prove losses (data/klondike/winnability.md).
-    portfolio: ClassVar[tuple[str, ...]] = ("narrow_best_first", "narrow_dfs", "best_first", "dfs")
     aliases: ClassVar[tuple[str, ...]] = ("patience", "solitaire")
     summary: ClassVar[str] = "7 columns with face-down cards, a stock; alternate colours, Kings to empty"
     variants: ClassVar[dict[str, str]] = {
@@ -306,6 +303,29 @@ class Klondike:
         True
         """
         return self._rules.verdict_key(state)  # type: ignore[attr-defined, no-any-return]
+
+    @property
+    def portfolio(self) -> tuple[str, ...]:
+        """The default portfolio's members (solver.search.portfolio): quick narrowed
+        searches first, then the complete ones that also prove losses
+        (data/klondike/winnability.md); in every variant but the freest, a dfs of the
+        freest too (``freer``), whose loss is a loss here.
+
+        >>> Klondike(draw=3).portfolio[-1], GAME.portfolio[-1]
+        ('freer_dfs', 'dfs')
+        """
+        members = ("narrow_best_first", "narrow_dfs", "best_first", "dfs")
+        return members if self.draw == 1 and self.passes is None else members + ("freer_dfs",)
+
+    def freer(self, state: State) -> tuple["Klondike", State]:
+        """Return draw 1 with unlimited passes, and `state` in it.
+
+        Every line of play of this variant is one of that one (see the ordering of the
+        variants in the module docstring: a turn of `draw` cards is that many turns of
+        one, and a redeal is a redeal), so a position lost there is lost here. The
+        redeal count is kept 0 with unlimited passes.
+        """
+        return replace(self, draw=1, passes=None), state._replace(redeals=0)
 
     def heuristic(self, state: State) -> int:
         """Return a weighted count of work left (face-down cards weigh most)."""

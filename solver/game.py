@@ -225,6 +225,9 @@ class Guidance:
     - ``dead_end(state) -> str``: a one-line proof that no win is reachable from `state`
       ("" when none is found); every strategy asks it of its start position first
       (``solver.search.checked``), so it must be sound, not just likely.
+    - ``freer(state) -> (game, state)``: a variant at least as winnable as this one and
+      the same position in it, so that a loss there proves a loss here (every line of
+      play here must be one there too); the portfolio's ``freer_`` members search it.
     - ``cpsat_solve(state, budget) -> Result``: the verdict of the game's CP-SAT model,
       for ``--strategy cpsat``; a win is replayed through the rules, INFEASIBLE must be a
       proof of loss. The model is the game's own (``games/_<game>_cpsat.py``, built on
@@ -239,6 +242,7 @@ class Guidance:
     beam_strata: Callable[[Any], int] | None = None
     dead_end: Callable[[Any], str] | None = None
     cpsat_solve: Callable[[Any, Budget], Result[Any]] | None = None
+    freer: Callable[[Any], tuple[Any, Any]] | None = None
 
 
 def guidance(game: Any) -> Guidance:

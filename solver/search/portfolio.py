@@ -13,6 +13,11 @@ complete, so one that empties its frontier proves the deal lost.
 A member named ``narrow_<member>`` runs over the game's ``narrow_moves`` (see
 ``solver.search.base.narrowed``): it can win, never prove a loss. When it exhausts its
 narrowed space it leaves the portfolio and the others go on.
+
+A member named ``freer_<member>`` searches the same position in a variant at least as
+winnable (the game's ``freer`` hook, e.g. Klondike drawing one card with unlimited
+passes for any other Klondike): it can prove a loss, never win. When it wins it leaves
+the portfolio (a win there is none here) and the others go on.
 """
 from __future__ import annotations
 
@@ -36,6 +41,7 @@ MEMBERS: dict[str, Callable[..., Search]] = {
 }
 DEFAULT_MEMBERS = Guidance().portfolio
 NARROW = "narrow_"
+FREER = "freer_"
 
 
 def members(game: Game[Any, Any]) -> list[tuple[str, Callable[..., Search], bool]]:
@@ -44,13 +50,15 @@ def members(game: Game[Any, Any]) -> list[tuple[str, Callable[..., Search], bool
     names = hints.portfolio
     chosen = []
     for name in names:
-        narrow = name.startswith(NARROW)
-        base = name[len(NARROW):] if narrow else name
+        narrow, freer = name.startswith(NARROW), name.startswith(FREER)
+        base = name[len(NARROW):] if narrow else name[len(FREER):] if freer else name
         if base not in MEMBERS:
             raise ValueError(f"unknown portfolio member {name!r}")
         if narrow and hints.narrow_moves is None:
             raise ValueError(f"{name!r}: {game.name} has no narrow_moves")
-        chosen.append((name, MEMBERS[base], not narrow))
+        if freer and hints.freer is None:
+            raise ValueError(f"{name!r}: {game.name} has no freer variant")
+        chosen.append((name, MEMBERS[base], not (narrow or freer)))
     if not any(complete for _, _, complete in chosen):
         raise ValueError("a portfolio needs a complete member (one not narrowed)")
     return chosen
@@ -67,8 +75,13 @@ def portfolio(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Re
     share = dataclasses.replace(budget, max_states=cap, memory=memory)
     active: list[tuple[str, Search, bool]] = []
     runs: dict[str, Run] = {}
+    freer = guidance(game).freer
     for name, member, complete in chosen:
-        active.append((name, member(game if complete else narrowed(game), start, share), complete))
+        if name.startswith(FREER) and freer is not None:
+            searched, position = freer(start)
+        else:
+            searched, position = game if complete else narrowed(game), start
+        active.append((name, member(searched, position, share), complete))
     grant: int | None = None                  # None: start each search
     while True:
         for entry in list(active):
@@ -77,8 +90,10 @@ def portfolio(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Re
                 runs[name] = search.send(grant) if grant is not None else next(search)
             except StopIteration as done:
                 result: Result[Any] = done.value
-                if not complete and result.status is Status.LOST:
-                    active.remove(entry)        # its narrowed space is exhausted: no proof
+                useless = Status.WON if name.startswith(FREER) else Status.LOST
+                if not complete and result.status is useless:
+                    # a narrowed space exhausted, or a win in the freer variant: no verdict
+                    active.remove(entry)
                     runs.pop(name, None)
                     continue
                 others = [run for other, run in runs.items() if other != name]

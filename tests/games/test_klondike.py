@@ -259,6 +259,34 @@ def test_the_portfolio_takes_no_loss_from_its_narrowed_members():
     assert any(game.notation(step).startswith("f") for step in result.moves)
 
 
+def test_the_freer_variants_loss_decides_and_its_win_does_not():
+    # A portfolio of a dfs of draw 1 with unlimited passes and a greedy search of the
+    # variant itself: its verdicts are dfs's own, some losses come from the freer
+    # variant, and deals won with draw 1 but lost with draw 3 stay lost (deal 11).
+    from dataclasses import dataclass
+
+    from solver.search import portfolio
+
+    @dataclass(frozen=True)
+    class FreerFirst(Klondike):
+        @property
+        def portfolio(self):
+            return ("freer_dfs", "best_first")
+
+    game = FreerFirst(ranks=6, columns=6, draw=3)
+    freer, _ = game.freer(game.deal(11))
+    assert (freer.draw, freer.passes) == (1, None)
+    assert dfs(*game.freer(game.deal(11))).status is Status.WON
+    deciders = set()
+    for number in range(1, 81):
+        state = game.deal(number)
+        result = portfolio(game, state)
+        assert result.status is dfs(game, state).status, number
+        deciders.add(result.extra["decided_by"])
+    assert portfolio(game, game.deal(11)).status is Status.LOST
+    assert deciders == {"freer_dfs", "best_first"}
+
+
 @pytest.mark.parametrize("game", TWINS, ids=lambda g: f"r{g.ranks}c{g.columns}d{g.draw}p{g.passes}")
 def test_portfolio_with_narrowed_members_agrees_with_dfs(game, monkeypatch):
     assert any(name.startswith("narrow_") for name in game.portfolio)
