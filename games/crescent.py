@@ -71,7 +71,8 @@ __all__ = ["DOWN", "FROM_DOWN", "FROM_UP", "GAME", "REDEAL", "UP", "Crescent", "
            "pysol_order"]
 
 _LABELS = ("Aces", "Kings", "Redeals")
-_HOT_METHODS = ("moves", "play", "is_won", "key", "heuristic", "lower_bound", "forced")
+_HOT_METHODS = ("moves", "play", "is_won", "key", "heuristic", "wary_heuristic", "lower_bound",
+                "forced")
 _MOVE = re.compile(r"(\d{1,2}|[ak][cdhs])-?(\d{1,2}|[ak])")
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
@@ -89,6 +90,9 @@ class Crescent:
     piles: int = 16
 
     name: ClassVar[str] = "crescent"
+    # Greedy best-first and dfs stall with 20-30 cards left; a beam with the redeals as
+    # strata wins most deals in seconds (data/crescent/winnability.md).
+    default_strategy: ClassVar[str] = "beam"
     aliases: ClassVar[tuple[str, ...]] = ("open-crescent", "la-demi-lune", "demi-lune")
     summary: ClassVar[str] = ("two decks, 16 piles of 6; tops build up or down by suit (K-A "
                               "wrap) onto piles or Ace and King foundations; 3 redeals")
@@ -281,9 +285,35 @@ class Crescent:
         return self._rules.key(state)  # type: ignore[attr-defined, no-any-return]
 
     def heuristic(self, state: State) -> int:
-        """Return twice the cards in piles plus the cards that do not lie on a card one
-        rank away in their suit (each such card must move again before its pile clears)."""
+        """Return three times the cards in piles plus, for each foundation, the cards
+        above the shallowest copy of the card it needs next (its ``buried`` cost).
+
+        Both directions count: a suit's Ace foundation waits for the rank above its top,
+        its King foundation for the rank below its top, and either copy of that card will
+        do (the two copies are one value). Going home lowers the value by 3, digging by 1
+        a card: a greedy beam over it wins most deals (data/crescent/winnability.md),
+        where the disorder count it replaced (``disorder``) won almost none.
+        """
         return self._rules.heuristic(state)  # type: ignore[attr-defined, no-any-return]
+
+    def wary_heuristic(self, state: State) -> int:
+        """Return the heuristic with blockers weighing 2: the beam's second heuristic."""
+        return self._rules.wary_heuristic(state)  # type: ignore[attr-defined, no-any-return]
+
+    @property
+    def beam_heuristics(self) -> tuple[Any, ...]:
+        """The heuristics the beam's passes take in turn (``solver.search.beam``): each
+        wins deals the other misses (data/crescent/winnability.md)."""
+        return (self.heuristic, self.wary_heuristic)
+
+    def beam_strata(self, state: State) -> int:
+        """Return the special redeals made: the beam's strata (``solver.search.beam``).
+
+        A redeal buries every pile's top under its bottom card, so right after one the
+        heuristic rates a position worse than the same position before it; without
+        strata the beam drops the lines that redeal and keeps those that do not.
+        """
+        return state.redeals
 
     def lower_bound(self, state: State) -> int:
         """Every card in a pile needs a step to go home."""

@@ -201,8 +201,45 @@ class FortyThieves:
         return self._rules.key(state)  # type: ignore[attr-defined, no-any-return]
 
     def heuristic(self, state: State) -> int:
-        """Return a weighted count of work left: cards out, and cards off their suit run."""
+        """Return a weighted count of work left: cards out, and cards off their suit run;
+        with one pass, twice the cards in the waste as well.
+
+        Only an order for the searches, never a proof. With one pass a waste card is
+        buried for good under every card drawn after it, so lines that draw past cards
+        they could have used look worse; on classic deals 1-20 at 2 CPU s a deal the
+        portfolio won 5 with the waste counted (2 7 10 13 14), 2 without (2 14).
+        """
         return self._rules.heuristic(state)  # type: ignore[attr-defined, no-any-return]
+
+    def dead_end(self, state: State) -> str:
+        """Return a proof that no win is reachable (one pass only), or "".
+
+        ``games._forty_thieves_rules.stuck_card`` computes a least fixpoint: which card
+        instances out may ever leave the pile they lie in now, and which may ever go
+        home; if fewer than two copies of some card are home or may go home, the
+        position is lost. Proof (by induction on time along any line of play, for the
+        first time each instance leaves its pile and the time it goes home): an instance
+        leaves only when it is its pile's top, so the instances lying on it now (in a
+        column, or in the waste: with one pass nothing ever comes back under it, and a
+        stock card is on no pile yet) have left before; it goes home when a foundation
+        shows its rank - 1, so more copies of rank - 1 than of its rank are home then,
+        and each of them was home now or went home earlier; it goes onto a parent that
+        is a column's top then, so that parent was a column's top now, or the instances
+        on it now had left, or it had left its own pile (waste and stock cards reach a
+        column only so); it goes to an empty column, which was empty now or whose
+        instances all had left (its bottom one last). Each event meets the fixpoint's
+        condition with earlier events, so the fixpoint holds every instance that ever
+        leaves and counts at least as many copies home as any line gets (a copy goes
+        home only while more copies of the rank below are home). With the waste turned
+        over (``redeal``) a waste card comes back without the cards on it leaving, so
+        the rule is not used there. Checked at the start only: inside the search it
+        cost four positions in five for one in ten fewer positions on the small twins.
+        """
+        card = self._rules.stuck(state)  # type: ignore[attr-defined]
+        if card < 0:
+            return ""
+        return (f"{card_str(card)} can never go home twice: the cards it waits for lie "
+                "under it or under cards that can never move")
 
     def lower_bound(self, state: State) -> int:
         """Every card not home needs a step, and every stock card a draw as well."""

@@ -258,3 +258,57 @@ def test_known_deals_are_won_with_a_verified_solution(record):
     assert game.is_won(final)
     if not game.redeal:
         assert "r" not in [game.notation(m) for m in result.moves]
+
+
+# -- dead ends and the heuristic (one pass) ---------------------------------------------------
+
+SMALL = FortyThieves(redeal=False, suits=1, ranks=4, columns=3, rows=1)
+DEAD = ": AC 2C\n: AC 2C\n: 3C 3C 4C 4C\n"
+
+
+def test_a_card_whose_only_way_home_lies_under_it_is_a_dead_end():
+    """Each 2C lies on an AC, and the 3Cs that could take a 2C lie under 4Cs that can go
+    nowhere (no empty column can ever appear): lost."""
+    state = SMALL.parse(DEAD)
+    assert SMALL.dead_end(state).startswith("AC can never go home")
+    assert dfs(SMALL, state, Budget(max_states=10_000)).status is Status.LOST
+
+
+def test_a_parent_still_in_the_stock_keeps_a_position_alive():
+    """The 3C that frees a 2C is still in the stock: drawn onto the 4C it wins. A rule that
+    counted only the cards in columns as possible parents would call this lost."""
+    state = SMALL.parse("Stock: 3C 3C 4C\n: AC 2C\n: AC 2C\n: 4C\n")
+    assert SMALL.dead_end(state) == ""
+    result = dfs(SMALL, state, Budget(max_states=10_000))
+    assert result.status is Status.WON
+    check_solution(SMALL, state, result.moves)
+
+
+def test_the_dead_end_rule_is_left_out_with_redeals():
+    """Turning the waste over frees a waste card without the cards on it leaving."""
+    redeal = dataclasses.replace(SMALL, redeal=True)
+    state = redeal.parse(DEAD)
+    assert redeal.dead_end(state) == ""
+
+
+@pytest.mark.parametrize("game", [twin for twin in TWINS if not twin.redeal],
+                         ids=lambda g: f"r{g.ranks}c{g.columns}")
+def test_every_position_called_a_dead_end_on_twins_is_lost(game):
+    """Along seeded random plays of 150 deals: each position the rule calls dead is proven
+    lost by exhaustive search, and the rule does call some dead (it is not idle)."""
+    called = 0
+    for number in range(1, 151):
+        played, final = random_play(game, game.deal(number), 40, seed=number)
+        for state in {*(state for state, _ in played), final}:
+            if game.dead_end(state):
+                called += 1
+                assert dfs(game, state, Budget(max_states=50_000)).status is Status.LOST, \
+                    game.format(state)
+    assert called >= 20
+
+
+def test_the_waste_counts_in_the_one_pass_heuristic_only():
+    state = GAME.deal(1)
+    drawn = GAME.play(state, DRAW)
+    assert CLASSIC.heuristic(drawn) - CLASSIC.heuristic(state) == \
+        GAME.heuristic(drawn) - GAME.heuristic(state) + 2
