@@ -22,6 +22,7 @@ from solver.cards import BYTE, make_card
 DEAL_SOURCE: Final = 255                # the source and target of the stock deal
 _SEPARATOR: Final = b"\xff"
 _STOCK_MARK: Final = b"\xfe"
+_LINKED: Final = 64                     # streamlined_key: a face-up card joining a same-suit run
 _MAX_RUN: Final = 16                    # more than the longest run (13): a stride of the move table
 
 # heuristic weights, chosen by short runs of the beam (Spider's default strategy) over the
@@ -173,6 +174,8 @@ class _Rules:
         # (so a lookup mostly finds the very object, its hash already known). Used
         # only as plain Python: compiled, the loop costs less than the lookup.
         self.breaks: dict[bytes, int] = {}
+        # streamlined_key's column, with the face-down count it was written for
+        self.plain: dict[bytes, tuple[int, bytes]] = {}
         self.complete: dict[bytes, int] = {
             bytes(make_card(r, s) for r in range(ranks, 0, -1)): s for s in range(4)}
         # every run move, moves[(source * width + target) * _MAX_RUN + count], built once
@@ -395,6 +398,47 @@ class _Rules:
         parts = [info.prefix + bytes(new_hidden)]
         parts.extend(new_columns)
         return _SEPARATOR.join(parts)
+
+    def streamlined_key(self, state: State) -> bytes:
+        """Return ``key`` of the position with the suits of its face-up cards dropped.
+
+        Each face-up card is written as its rank, plus ``_LINKED`` when it continues a
+        same-suit run on the card below it; face-down cards and the stock keep their
+        suits. So two positions have equal streamlined keys exactly when their exact keys
+        are equal once every face-up card is replaced by its rank and whether it joins a
+        same-suit run below. The heuristics read no more than that, so merged positions
+        look alike to a search, but they are not proven equally winnable (a face-up 9H
+        and 9D on a TS differ as soon as an 8H turns up): a search over this key may
+        win, never prove a loss.
+        """
+        columns = state[0]
+        hidden = state[1]
+        known = self.plain
+        plain: list[bytes] = []
+        for i in range(len(columns)):
+            column = columns[i]
+            down = hidden[i]
+            # kept with the face-down count it was written for: a move shares most columns
+            # (the very objects) with its parent, so most are found at once
+            found = known.get(column)
+            if found is not None and found[0] == down:
+                plain.append(found[1])
+                continue
+            n = len(column)
+            out = bytearray(column)
+            for place in range(down + 1, n):
+                card = column[place]
+                below = column[place - 1]
+                out[place] = card % 13 + _LINKED if below - 1 == card and below % 13 != 0 \
+                    else card % 13
+            if n > down:
+                out[down] = column[down] % 13
+            written = bytes(out)
+            if len(known) > _CACHE_LIMIT:
+                known.clear()
+            known[column] = (down, written)
+            plain.append(written)
+        return self.key(_state(tuple(plain), hidden, state[2], state[3]))
 
     def heuristic(self, state: State) -> int:
         """Return ``weighted(state, HIDDEN_WEIGHT)``."""

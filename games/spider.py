@@ -270,6 +270,19 @@ class Spider:
         """
         return self.stock_left if self.suits == 4 else None
 
+    @property
+    def streamlined_key(self) -> Any:
+        """The streamlined key with 2 or 4 suits: ``key`` with face-up suits dropped.
+
+        Each face-up card counts as its rank and whether it joins a same-suit run below
+        (``_Rules.streamlined_key``): what the heuristics read. Positions merged by it
+        are not proven equally winnable, so a beam's passes over it may win, never
+        prove a loss; with 1 suit it would merge nothing more than ``key``. The default
+        beam does not use it (``solver.search.beam.STREAMLINE``): on the deals measured
+        it won as many deals as the exact passes, not more (data/spider/winnability.md).
+        """
+        return self._rules.streamlined_key if self.suits > 1 else None  # type: ignore
+
     def stock_left(self, state: State) -> int:
         """Return how many cards are still in the stock."""
         return len(state.stock)

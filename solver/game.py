@@ -213,6 +213,11 @@ class Guidance:
     - ``verdict_key(state) -> bytes``: a coarser key; positions with equal verdict keys
       are proven equally winnable, though their shortest wins may differ in length.
       ``dfs``, greedy ``best_first`` and ``beam`` use it; ``astar`` and ``bfs`` use ``key``.
+    - ``streamlined_key(state) -> bytes``: a coarser key still, merging positions that
+      are alike but not proven equally winnable (Solvitaire's streamliners); a search
+      over it may win (the win is replayed through the full rules), never prove a loss.
+      ``beam`` can share its passes between it and the exact key
+      (``solver.search.beam.plan``).
     - ``narrow_moves(state)``: a subset of ``moves`` where wins usually lie; a search over
       it may win but never proves a loss (``solver.search.base.narrowed``).
     - ``portfolio``: the portfolio's members, e.g. ``("narrow_dfs", "dfs")``
@@ -236,6 +241,7 @@ class Guidance:
 
     default_strategy: str = "portfolio"
     verdict_key: Callable[[Any], bytes] | None = None
+    streamlined_key: Callable[[Any], bytes] | None = None
     narrow_moves: Callable[[Any], Iterable[Any]] | None = None
     portfolio: tuple[str, ...] = ("best_first", "best_first_newest", "dfs")
     beam_heuristics: tuple[Callable[[Any], int], ...] = ()

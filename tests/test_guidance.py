@@ -26,6 +26,8 @@ def test_declared_guidance_is_read():
     assert len(guidance(find_game("spider", {"suits": 1})).beam_heuristics) == 1
     assert guidance(GAMES["spider"]).beam_strata is not None
     assert guidance(find_game("spider", {"suits": 2})).beam_strata is None
+    assert guidance(GAMES["spider"]).streamlined_key is not None
+    assert guidance(find_game("spider", {"suits": 1})).streamlined_key is None
 
 
 def test_views_of_a_game_keep_its_guidance():

@@ -297,6 +297,86 @@ def test_key_sorts_columns_with_equal_futures() -> None:
         != SMALL.key(other)
 
 
+def reachable(game: Spider, start: State, limit: int) -> list[State]:
+    """Return the first `limit` positions a breadth-first walk from `start` reaches."""
+    found, queue = {start: None}, [start]
+    for state in queue:
+        for move in game.moves(state):
+            child = game.play(state, move)
+            if child not in found and len(found) < limit:
+                found[child] = None
+                queue.append(child)
+    return list(found)
+
+
+def plain(game: Spider, state: State) -> bytes:
+    """Return the exact key of `state` with every face-up card written as its rank, plus 64
+    when it continues a same-suit run on the card below (the streamlined key's invariant)."""
+    columns = []
+    for column, down in zip(state.columns, state.hidden):
+        out = bytearray(column)
+        for place in range(down, len(column)):
+            card, below = column[place], column[place - 1] if place > down else -1
+            linked = below >= 0 and card // 13 == below // 13 and card % 13 + 1 == below % 13
+            out[place] = card % 13 + 64 * linked
+        columns.append(bytes(out))
+    return game.key(state._replace(columns=tuple(columns)))
+
+
+def test_streamlined_key_drops_only_the_suits_of_face_up_cards() -> None:
+    state = position("AC 4S 2H 2S", "<AS> 4C 3H", "4D 3S", "<3C> <2D> 4H 3D", "AH")
+    swapped = position("AC 4S 2H 2S", "<AS> 4C 3S", "4D 3H", "<3C> <2D> 4H 3D", "AH")
+    assert SMALL.key(swapped) != SMALL.key(state)
+    assert SMALL.streamlined_key(swapped) == SMALL.streamlined_key(state)   # both off suit
+    for other in (position("AC 4S 2H 2S", "<AS> 4C 3D", "4D 3S", "<3C> <2D> 4H 3H", "AH"),
+                  position("AC 4S 2H 2S", "<AH> 4C 3H", "4D 3S", "<3C> <2D> 4H 3D", "AS"),
+                  position("AC 4S 2S 2H", "<AS> 4C 3H", "4D 3S", "<3C> <2D> 4H 3D", "AH")):
+        # a same-suit run made or broken, a face-down card, the stock: all kept
+        assert SMALL.streamlined_key(other) != SMALL.streamlined_key(state)
+    assert Spider(suits=1).streamlined_key is None and GAME.streamlined_key is not None
+
+
+@pytest.mark.parametrize("game", [g for g in TWINS if g.suits > 1])
+def test_streamlined_keys_are_equal_exactly_when_ranks_and_runs_are(game: Spider) -> None:
+    """Over positions reachable from twin deals: equal streamlined keys exactly when the positions
+    are equal once face-up cards are replaced by their ranks and same-suit links (up to
+    the exact key's symmetry); the heuristics read no more than that, and the key is
+    coarser than the exact one."""
+    seen: dict[bytes, tuple[bytes, int, int, set[bytes]]] = {}
+    for number in range(1, 11):
+        for state in reachable(game, game.deal(number), 2_000):
+            streamlined, wanted = game.streamlined_key(state), plain(game, state)
+            scores = game.heuristic(state), game.deep_heuristic(state)
+            first = seen.setdefault(streamlined, (wanted, *scores, set()))
+            assert first[:3] == (wanted, *scores)
+            first[3].add(game.key(state))
+    by_plain = {entry[0] for entry in seen.values()}
+    assert len(by_plain) == len(seen)                     # unequal keys: unequal invariants
+    assert any(len(entry[3]) > 1 for entry in seen.values())  # and it merged some
+
+
+@pytest.mark.parametrize("game", [g for g in TWINS if g.suits > 1])
+def test_a_streamlined_beam_wins_with_a_verified_solution_and_never_proves_a_loss(
+        game: Spider) -> None:
+    """Passes over the streamlined key alone (``streamline="only"``): wins replay through
+    the full rules; where dfs proves a loss they say unknown, never lost."""
+    from solver.search.beam import beam
+
+    won = unknown = 0
+    for number in range(1, 31):
+        state = game.deal(number)
+        exact = dfs(game, state, Budget(max_states=100_000)).status
+        result = beam(game, state, Budget(max_states=3_000), width=2, streamline="only")
+        assert result.status is not Status.LOST, number
+        if result.status is Status.WON:
+            assert exact is Status.WON and result.extra["streamlined"], number
+            check_solution(game, state, result.moves)
+            won += 1
+        else:
+            unknown += exact is Status.LOST
+    assert won and unknown
+
+
 # -- search ------------------------------------------------------------------------------------
 
 
@@ -338,14 +418,17 @@ def _known() -> list[dict[str, str]]:
 
 
 @pytest.mark.parametrize("game", TWINS)
-def test_beam_agrees_with_dfs_on_twins(game: Spider) -> None:
-    """The beam (solver/search/beam.py) says lost only after a pass that pruned nothing."""
+@pytest.mark.parametrize("streamline", [None, "first", "mix"])
+def test_beam_agrees_with_dfs_on_twins(game: Spider, streamline: str | None) -> None:
+    """The beam (solver/search/beam.py) says lost only after a pass over the exact key
+    that pruned nothing, whatever its passes over the streamlined key found."""
     from solver.search.beam import beam
 
     statuses = set()
     for number in range(1, 31):
         a = dfs(game, game.deal(number), Budget(max_states=100_000))
-        b = beam(game, game.deal(number), Budget(max_states=100_000), width=2)
+        b = beam(game, game.deal(number), Budget(max_states=100_000), width=2,
+                 streamline=streamline)
         assert a.status is b.status is not Status.UNKNOWN, number
         statuses.add(b.status)
     assert game.suits == 1 or statuses == {Status.WON, Status.LOST}

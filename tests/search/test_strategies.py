@@ -259,6 +259,56 @@ def test_a_stratified_beam_agrees_with_dfs(game):
     assert verdicts == {Status.WON, Status.LOST}
 
 
+@pytest.mark.parametrize("game", TWINS, ids=lambda g: f"r{g.ranks}c{g.columns}x{g.cells}{g.build[0]}")
+def test_a_beam_over_a_streamlined_key_never_proves_a_loss(game):
+    """A streamlined key may merge positions of different verdicts: here it merges every
+    position into one of two, so a pass over it prunes nothing and still proves nothing.
+    Passes over it alone say unknown, never lost; with
+    the exact passes after them the beam agrees with dfs, and every win replays."""
+    from solver.search import beam
+    from solver.search.views import _View
+
+    class Streamlined(_View):
+        def streamlined_key(self, state):
+            return b"%d" % (hash(state) % 2)
+
+    streamlined = Streamlined(game)
+    verdicts, alone = set(), set()
+    for number in range(1, 21):
+        state = game.deal(number)
+        a = dfs(game, state, Budget(max_states=100_000))
+        for streamline in ("first", "mix"):
+            b = beam(streamlined, state, Budget(max_states=100_000), width=2,
+                     streamline=streamline)
+            assert a.status is b.status is not Status.UNKNOWN, number
+            if b.status is Status.WON:
+                check_solution(game, state, b.moves)
+            verdicts.add(b.status)
+        c = beam(streamlined, state, Budget(max_states=2_000), width=2, streamline="only")
+        assert c.status is not Status.LOST
+        assert c.status is Status.UNKNOWN or a.status is Status.WON
+        alone.add(c.status)
+    assert verdicts == {Status.WON, Status.LOST} and alone == {Status.UNKNOWN}
+    with pytest.raises(ValueError, match="streamline"):
+        beam(streamlined, game.deal(1), Budget(max_states=10), streamline="some")
+
+
+def test_a_beam_plans_its_passes_over_the_two_keys():
+    from solver.search.beam import plan
+
+    h1, h2, exact, streamlined = abs, len, bytes, bytearray
+    assert plan((h1, h2), exact, None, "mix", 0) == [(h1, exact, True), (h2, exact, True)]
+    assert plan((h1, h2), exact, streamlined, None, 0) == plan((h1, h2), exact, None, None, 3)
+    assert plan((h1, h2), exact, streamlined, "first", 5) == [
+        (h1, streamlined, False), (h2, streamlined, False), (h1, exact, True), (h2, exact, True)]
+    assert plan((h1, h2), exact, streamlined, "only", 1) == [
+        (h1, streamlined, False), (h2, streamlined, False)]
+    assert plan((h1, h2), exact, streamlined, "mix", 0) == [
+        (h1, streamlined, False), (h2, exact, True)]
+    assert plan((h1, h2), exact, streamlined, "mix", 1) == [
+        (h1, exact, True), (h2, streamlined, False)]
+
+
 def test_searches_wake_the_cycle_collector_less_and_put_its_threshold_back():
     import gc
 
