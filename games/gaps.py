@@ -137,7 +137,7 @@ class Gaps:
         """Return numbered deal `number` (>= 1): PySolFC's for the full game.
 
         >>> GAME.format(GAME.deal(1)).splitlines()[3]
-        '6H 4H 7C 3S 2D - KH QH 6C JH QD 3D 8S'
+        'JD 2D 9H JC 5D 7H 7C 5H KD KC 9S 5S -'
         """
         if number < 1:
             raise ValueError(f"deal numbers start at 1, got {number}")
