@@ -358,7 +358,7 @@ class Gaps:
         """Return the step as a player reads it: the card, where from and where to.
 
         >>> GAME.describe(GAME.deal(1), Move(make_card(2, 3), 26))
-        '2S from row 4 place 4 to row 3 place 1'
+        '2S from row 2 place 4 to row 3 place 1'
         """
         if step == REDEAL:
             return "redeal: the cards out of sequence gathered, shuffled and dealt back"
