@@ -139,7 +139,7 @@ class Gaps:
         """Return numbered deal `number` (>= 1): PySolFC's for the full game.
 
         >>> GAME.format(GAME.deal(1)).splitlines()[3]
-        '6H 4H 7C 3S 2D - KH QH 6C JH QD 3D 8S'
+        'JD 2D 9H JC 5D 7H 7C 5H KD KC 9S 5S -'
         """
         if number < 1:
             raise ValueError(f"deal numbers start at 1, got {number}")
@@ -387,7 +387,7 @@ class Gaps:
         """Return the step as a player reads it: the card, where from and where to.
 
         >>> GAME.describe(GAME.deal(1), Move(make_card(2, 3), 26))
-        '2S from row 4 place 4 to row 3 place 1'
+        '2S from row 2 place 4 to row 3 place 1'
         """
         if step == REDEAL:
             return "redeal: the cards out of sequence gathered, shuffled and dealt back"
