@@ -122,8 +122,12 @@ class Rules:
     def moves(self, state: State) -> list[Move]:
         """Return the legal steps: cards that extend a row's sequence first, then the
         other fills, Twos from elsewhere into first places, Twos moved between first
-        places last; the redeal when it is allowed."""
+        places last; the redeal when it is allowed. None once no redeal is left and
+        ``stuck_card`` proves the position lost."""
         places = state[0]
+        if state[1] >= self.redeals and self.twos_first(places) and \
+                self.stuck_card(places) != GAP:
+            return []
         ranks, made, next_card = self.ranks, self.made, self.next_card
         runs = self.run_lengths(places)
         first: list[Move] = []
@@ -273,6 +277,130 @@ class Rules:
             return 1
         return wrong
 
+    # -- proofs (only once no redeal is left) ----------------------------------------------
+
+    def twos_first(self, places: bytes) -> bool:
+        """Return whether every first place holds a Two (else ``frozen`` finds nothing)."""
+        ranks = self.ranks
+        for r in range(self.suits):
+            first = places[r * ranks]
+            if first == GAP or first % 13 != 1:
+                return False
+        return True
+
+    def frozen(self, places: bytes) -> list[bool]:
+        """Return, per card, whether it can never move again (with no redeal left).
+
+        The greatest set F of cards such that, while every card of F stays where it is, no
+        card of F has a legal step: a Two only while some first place is a gap or holds a
+        card outside F; a higher card c only while the card c-1 is outside F, or stands
+        before a row's last place with a gap or a card outside F right of it (c goes only
+        right of c-1, and not into its own place). Sound by induction: the first step of
+        any card of F would need one of those conditions while every card of F still
+        stands, and none holds. It is the greatest such set, found by taking out cards
+        that break the conditions until none does. F is empty while a first place is a
+        gap: every Two could move, and a card is in F only when c-1 is. It is taken as
+        empty too (any set of no cards meets the conditions) while a first place holds a
+        card other than a Two: such a card is rarely frozen, and the search asks this of
+        every position it meets, so the common case costs one look at the first places.
+        """
+        ranks, size, next_card = self.ranks, self.size, self.next_card
+        fixed = [False] * 52
+        for r in range(self.suits):
+            if places[r * ranks] == GAP or places[r * ranks] % 13 != 1:
+                return fixed             # the empty set: sound, and cheap (see above)
+        at = [-1] * 52
+        for p in range(size):
+            card = places[p]
+            if card != GAP:
+                at[card] = p
+                fixed[card] = True
+        # Take out what may move, from the cards that may move now (right of a live gap),
+        # spreading along the conditions: a card out of F takes out the card after it,
+        # and the card whose predecessor stands left of its place.
+        loose: list[int] = []
+        for g in range(size):
+            if places[g] == GAP:
+                left = places[g - 1]
+                if left != GAP and next_card[left] != GAP and fixed[next_card[left]]:
+                    fixed[next_card[left]] = False
+                    loose.append(next_card[left])
+        twos_out = False
+        while loose:
+            card = loose.pop()
+            after = next_card[card]
+            if after != GAP and fixed[after]:
+                fixed[after] = False
+                loose.append(after)
+            p = at[card]
+            if p % ranks == 0:
+                if not twos_out:
+                    twos_out = True
+                    for suit in range(self.suits):
+                        two = suit * 13 + 1
+                        if fixed[two]:
+                            fixed[two] = False
+                            loose.append(two)
+                continue
+            left = places[p - 1]
+            if left != GAP:
+                follower = next_card[left]
+                if follower != GAP and follower != card and fixed[follower]:
+                    fixed[follower] = False
+                    loose.append(follower)
+        return fixed
+
+    def stuck_card(self, places: bytes) -> int:
+        """Return a card that proves the position lost with no redeal left, or GAP.
+
+        A card of ``frozen`` never moves again, so the won position must have it where
+        it stands: at the place of its rank (the Two first), in a row won in its suit
+        (with ``suit_rows``, the row of its suit). The frozen cards must then agree:
+        one suit per row and one row per suit. The card returned is the first frozen
+        one that breaks this.
+        """
+        fixed = self.frozen(places)
+        ranks = self.ranks
+        row_suit = [-1] * 4
+        suit_row = [-1] * 4
+        for p in range(self.size):
+            card = places[p]
+            if card == GAP or not fixed[card]:
+                continue
+            row, suit = p // ranks, card // 13
+            if p % ranks != card % 13 - 1 or (self.suit_rows and suit != row):
+                return card
+            if row_suit[row] < 0 and suit_row[suit] < 0:
+                row_suit[row] = suit
+                suit_row[suit] = row
+            elif row_suit[row] != suit or suit_row[suit] != row:
+                return card
+        return GAP
+
     def forced(self, state: State) -> list[Move]:
-        """Return [] (``Gaps.forced`` says why)."""
+        """Return a step that some shortest win from here plays, or [] (only once no
+        redeal is left; ``Gaps.forced`` gives the proof)."""
+        if state[1] < self.redeals:
+            return []
+        places = state[0]
+        if not self.twos_first(places):
+            return []                    # nothing is frozen (``frozen``)
+        ranks, next_card = self.ranks, self.next_card
+        fixed = self.frozen(places)
+        for g in range(self.size):
+            if places[g] != GAP or g % ranks == 0:
+                continue
+            left = places[g - 1]
+            if left == GAP or not fixed[left]:
+                continue
+            card = next_card[left]
+            if card == GAP:
+                continue
+            p = places.find(card)
+            follower = next_card[card]
+            if p % ranks == ranks - 1 or follower == GAP:
+                return [self.made[card * MAX_PLACES + g]]
+            right = places[p + 1]
+            if right == follower or (right != GAP and fixed[right]):
+                return [self.made[card * MAX_PLACES + g]]
         return []

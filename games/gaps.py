@@ -40,7 +40,9 @@ Rulings used:
   Variant" (preset ``gaps-basic``).
 - Numbered deals outside 1..32000 use the Mersenne Twister (as ``pysol_cards``; PySolFC
   itself switches at 32000).
-- No step is played automatically: see ``forced``.
+- No step is played automatically while a redeal is left; with none left, ``forced``
+  plays a step that some shortest win plays, and ``moves`` offers none in a position
+  ``dead_end`` proves lost (``Rules.frozen``, ``Rules.stuck_card``).
 
 Test-only small twins: ``suits`` (rows) and ``ranks`` (places per row; the top rank
 plays the King) shrink the game. A twin's deal is PySolFC's order of the full deck with
@@ -232,17 +234,44 @@ class Gaps:
         return self._rules.lower_bound(state)  # type: ignore[attr-defined, no-any-return]
 
     def forced(self, state: State) -> list[Move]:
-        """Return [] : no step is proven safe to play at once.
+        """Return a step some shortest win plays, found only once no redeal is left.
 
-        The natural candidate, the card that extends a row's sequence into the gap right
-        of it, is not safe by the usual exchange argument. Its old place becomes a gap
-        right of another card, but the place right of it loses its left neighbour, and a
-        winning line may first put the next card there (freeing the place that card
-        held); a sequence is not fixed either, since its Two may move to another row's
-        first place and the rest follow it; and while a redeal is left, playing the card
-        earlier changes which cards the redeal gathers and so the whole shuffle.
+        While a redeal is left nothing is safe. The natural candidate, the card that
+        extends a row's sequence, is not safe by the usual exchange argument: its old
+        place becomes a gap right of another card, but the place right of it loses its
+        left neighbour, and a winning line may first put the next card there (freeing
+        the place that card held); a sequence is not fixed either, since its Two may move
+        to another row's first place and the rest follow it; and playing the card earlier
+        changes which cards the redeal gathers and so the whole shuffle.
+
+        With no redeal left: let g be a gap right of a card X that can never move again
+        (``Rules.frozen``), and Y the card after X, at place p. Y into g is forced when
+        Y is a King, or p is a row's last place, or the place right of p holds Y's
+        successor or a frozen card. Proof: a won position has no legal step (every gap is
+        right of a King, every first place holds a Two), so every winning line ends with
+        Y into g played: until then it stays legal, since X stays, g takes only Y while
+        X stands left of it, and Y can go only into g. Take a winning line and its first
+        Y into g, and play that step first instead. Each step before it stays legal and
+        ends where it did: it moved neither Y nor into g, it did not fill p (Y stood
+        there), and the one step that Y's leaving p could make illegal, Y's successor
+        into the place right of p, cannot come before it under the conditions (that
+        place is not a row's, or it never becomes a gap: its frozen card never moves, and
+        Y's successor moves only right of Y, into its own place). The line is as long,
+        so a shortest win survives; ``tests/games/test_gaps.py`` checks the rule on twins
+        and on a position where a looser one (dropping the last condition) loses a win.
         """
         return self._rules.forced(state)  # type: ignore[attr-defined, no-any-return]
+
+    def dead_end(self, state: State) -> str:
+        """Return why no win is reachable, or "": with no redeal left, a card that can
+        never move again (``Rules.frozen``) and stands where no won position has it."""
+        if state.redeals < self.redeals:
+            return ""
+        card: int = self._rules.stuck_card(state.places)  # type: ignore[attr-defined]
+        if card == GAP:
+            return ""
+        return (f"{card_str(card)} can never move again, and no won position has it where "
+                "it stands")
 
     def expand(self, state: State, move: Move) -> list[Move]:
         """Return the move itself: every search move is one step."""

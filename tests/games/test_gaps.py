@@ -234,3 +234,92 @@ def test_twin_verdicts_agree_with_any_time_redeals_giving_more_freedom() -> None
         a = dfs(strict, strict.deal(number)).status
         b = dfs(free, free.deal(number)).status
         assert not (a is Status.WON and b is Status.LOST), number
+
+
+# -- proofs with no redeal left: frozen cards, dead ends and forced steps ----------------
+
+ONE_DEAL_TWINS = [find_game("gaps", {"suits": 3, "ranks": 5, "redeals": 0}),
+                  find_game("gaps", {"suits": 3, "ranks": 5, "redeals": 0, "suit_rows": True})]
+
+
+def legal_steps(game, state: State) -> list[Move]:
+    """Every legal step by the verifier's rule check alone (not ``moves``)."""
+    return [Move(c, t) for c in game.deck() for t in range(len(state.places))
+            if state.places[t] == GAP and game.illegal_reason(state, Move(c, t)) == ""]
+
+
+def winnable(game, state: State, memo: dict[bytes, bool]) -> bool:
+    """Exhaustive search over ``legal_steps``, with no pruning or forced step."""
+    if state.places not in memo:
+        seen, stack, won = {state.places}, [state], False
+        while stack and not won:
+            here = stack.pop()
+            won = game.is_won(here)
+            for step in legal_steps(game, here):
+                child = game.play(here, step)
+                if child.places not in seen:
+                    seen.add(child.places)
+                    stack.append(child)
+        memo[state.places] = won
+    return memo[state.places]
+
+
+@pytest.mark.parametrize("game", ONE_DEAL_TWINS, ids=["any-two", "suit-rows"])
+def test_dead_ends_and_forced_steps_agree_with_exhaustive_search(game) -> None:
+    """On positions of random play from twin deals: every position ``dead_end`` calls
+    lost is lost, and every forced step keeps the verdict."""
+    memo: dict[bytes, bool] = {}
+    choose = random.Random(5)
+    dead = forced = 0
+    for number in range(1, 61):
+        state = game.deal(number)
+        for _ in range(30):
+            if game.dead_end(state):
+                dead += 1
+                assert not winnable(game, state, memo), game.format(state)
+                assert game.moves(state) == []
+            for step in game.forced(state):
+                forced += 1
+                assert winnable(game, state, memo) == \
+                    winnable(game, game.play(state, step), memo), game.format(state)
+            steps = legal_steps(game, state)
+            if not steps:
+                break
+            state = game.play(state, choose.choice(steps))
+    assert dead > 0 and forced > 0
+
+
+ONE_DEAL_TWIN = ONE_DEAL_TWINS[0]
+
+
+def test_a_two_in_a_first_place_is_not_locked_while_a_first_place_is_a_gap() -> None:
+    """The 2H heads row 1 with the 5H right of it, but row 2's first place is a gap: the
+    2H may move there, so nothing is frozen; treating a first place's Two as fixed would
+    call this won position lost."""
+    state = ONE_DEAL_TWIN.parse("2H 5H 4D 5D 2C\n5C - - 2D 3D\n3C 4C - 3H 4H\n")
+    assert not any(ONE_DEAL_TWIN._rules.frozen(state.places))
+    assert ONE_DEAL_TWIN.dead_end(state) == ""
+    assert dfs(ONE_DEAL_TWIN, state).status is Status.WON
+
+
+def test_a_frozen_card_out_of_place_is_a_dead_end() -> None:
+    """Every first place holds a Two; the 5H stands right of the 2H and can never move
+    (the 4H is frozen right of the 3H with the 5C, frozen, right of it)."""
+    state = ONE_DEAL_TWIN.parse("2H 5H - 4D 5D\n2D 3D 4C 3H 4H\n2C 3C - 5C -\n")
+    assert "5H can never move again" in ONE_DEAL_TWIN.dead_end(state)
+    assert ONE_DEAL_TWIN.moves(state) == []
+    assert not winnable(ONE_DEAL_TWIN, state, {})
+    with_redeal = find_game("gaps", {"suits": 3, "ranks": 5, "redeals": 1})
+    assert with_redeal.dead_end(with_redeal.parse(ONE_DEAL_TWIN.format(state))) == ""
+
+
+def test_forced_step_needs_the_place_right_of_the_card_closed() -> None:
+    """The 2D is frozen with a gap right of it, but the 3D has a gap right of it too: the
+    win first puts the 4D there, so playing the 3D at once (a looser rule) loses."""
+    state = ONE_DEAL_TWIN.parse("2C 3D - 3C 4C\n2D - 4H 5H 5C\n2H 3H 4D 5D -\n")
+    looser = ONE_DEAL_TWIN.parse_move(state, "3D")
+    assert looser not in ONE_DEAL_TWIN.forced(state)
+    assert dfs(ONE_DEAL_TWIN, state).status is Status.WON
+    assert dfs(ONE_DEAL_TWIN, ONE_DEAL_TWIN.play(state, looser)).status is Status.LOST
+    closed = ONE_DEAL_TWIN.parse("2C - 4D 3C 4C\n2D 3D - 5H 5C\n2H 3H 4H 5D -\n")
+    assert [ONE_DEAL_TWIN.notation(m) for m in ONE_DEAL_TWIN.forced(closed)] == ["3C"]
