@@ -228,12 +228,12 @@ class CrissCross:
         reshuffles = self._number(check, values, "reshuffles", 0)
         placed = False
         if "placed" in values:
-            line, word = values["placed"]
+            where, word = values["placed"]
             if word.lower() in ("yes", "no"):
                 placed = word.lower() == "yes"
             else:
                 check.add(DealProblem.BAD_LINE, f"placed {quote(word)}: expected yes or no",
-                          line=line)
+                          line=where)
         seen: list[tuple[int, int]] = []              # (tile, line)
         draw = self._tiles(check, values.get("draw"), seen)
         scrap = self._tiles(check, values.get("scrap"), seen)
@@ -245,13 +245,13 @@ class CrissCross:
         arms: list[bytes] = []
         ended: int | None = None
         for which in sorted(arm_lines):
-            line, rest = arm_lines[which]
-            tiles = self._arm(check, line, rest, seen)
+            where, rest = arm_lines[which]
+            tiles = self._arm(check, where, rest, seen)
             if not tiles:
                 ended = ended or which
             elif ended is not None:
                 check.add(DealProblem.BAD_LINE, f"arm {which} is started but arm {ended} is "
-                          "not: arms are started in order", line=line)
+                          "not: arms are started in order", line=where)
             else:
                 arms.append(bytes(tiles))
         self._check_set(check, seen)
