@@ -45,6 +45,7 @@ SET: list[tuple[str, dict[str, Any], int, int, int]] = [
     ("gaps", {}, 1, 20, 5_000),
     ("gaps", {"redeals": 0}, 7, 8, 100_000),
     ("chris-cross-pairs", {}, 1, 30, 5_000),
+    ("crisscross", {}, 1, 20, 5_000),
 ]
 
 

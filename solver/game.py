@@ -237,6 +237,16 @@ class Guidance:
       for ``--strategy cpsat``; a win is replayed through the rules, INFEASIBLE must be a
       proof of loss. The model is the game's own (``games/_<game>_cpsat.py``, built on
       ``solver.cpsat``); the game imports it, and OR-Tools, only when called.
+    - ``score(state) -> int`` and ``best_score``: a scored game (both or neither). A play
+      scores what ``score`` gives its last position, one with no move left (higher is
+      better); ``best_score`` is the best any play can score, and a position is won
+      exactly when the game is over with that score. ``score`` must give positions of
+      equal ``key`` equal scores, and ``moves`` must leave no move out (a lost line still
+      scores). The ``scored`` strategy (``solver.search.scored``) finds the best score
+      reachable and a play that reaches it.
+    - ``score_bound(state) -> int``: an admissible bound for a scored game: no play from
+      `state` scores more (default: ``best_score``). Branch and bound prunes with it, so
+      it must never be below a score that is reachable.
     """
 
     default_strategy: str = "portfolio"
@@ -249,6 +259,9 @@ class Guidance:
     dead_end: Callable[[Any], str] | None = None
     cpsat_solve: Callable[[Any, Budget], Result[Any]] | None = None
     freer: Callable[[Any], tuple[Any, Any]] | None = None
+    score: Callable[[Any], int] | None = None
+    best_score: int | None = None
+    score_bound: Callable[[Any], int] | None = None
 
 
 def guidance(game: Any) -> Guidance:

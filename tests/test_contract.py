@@ -230,6 +230,11 @@ SYMMETRIES: dict[str, Symmetry] = {
     # key leaves out the deal number and the stream only where no redeal is left to read them)
     "gaps": NO_SYMMETRY,
     "chris-cross-pairs": Symmetry(pairs_image, pairs_canonical),
+    # no rule names an arm once started, and only its open end is read again
+    "crisscross": Symmetry(
+        lambda s, rng: s._replace(arms=tuple(shuffled(s.arms, rng))),
+        lambda s: (bag(arm[-1] & 15 for arm in s.arms), s.draw, s.scrap, s.reshuffles,
+                   s.placed, s.seed)),
 }
 
 

@@ -116,12 +116,22 @@ class TaskList(list[Task]):
 
 @dataclass
 class Summary:
-    """Counts by status and the win rate with its Wilson 95% interval."""
+    """Counts by status and the win rate with its Wilson 95% interval; for a scored game,
+    the distribution of the scores too."""
 
     counts: Counter[str] = field(default_factory=Counter)
+    scores: Counter[int] = field(default_factory=Counter)     # score -> deals (scored games)
+    proven: int = 0                     # scores proven best (won or lost), among `scores`
 
-    def add(self, status: str) -> None:
+    def add(self, status: str, score: int | None = None) -> None:
         self.counts[status] += 1
+        if score is not None:
+            self.scores[score] += 1
+            self.proven += status != "unknown"
+
+    def score_summary(self) -> ScoreSummary | None:
+        """Return the distribution of the scores, None when no record carried one."""
+        return ScoreSummary.of(self.scores) if self.scores else None
 
     @property
     def total(self) -> int:
@@ -131,6 +141,36 @@ class Summary:
         """Return (rate, low, high) of won among decided deals (Wilson score, 95%)."""
         won, lost = self.counts["won"], self.counts["lost"]
         return wilson(won, won + lost)
+
+
+@dataclass(frozen=True)
+class ScoreSummary:
+    """A scored game's scores over many deals: their mean and quantiles.
+
+    Quantiles are scores deals had (the lower one where two are in the middle); an
+    unknown verdict counts with the best score found, so the distribution is exact only
+    when every deal was decided (the summary says how many were).
+    """
+
+    count: int
+    mean: float
+    quantiles: tuple[int, int, int, int, int]    # min, 25%, median, 75%, max
+
+    @classmethod
+    def of(cls, scores: Counter[int]) -> "ScoreSummary":
+        """Return the summary of `scores` (score -> deals), which must not be empty.
+
+        >>> s = ScoreSummary.of(Counter({0: 3, -2: 1}))
+        >>> s.count, s.mean, s.quantiles
+        (4, -0.5, (-2, -2, 0, 0, 0))
+        """
+        ordered = sorted(scores.elements())
+        count = len(ordered)
+
+        def at(share: float) -> int:
+            return ordered[max(0, math.ceil(share * count) - 1)]
+        quantiles = (ordered[0], at(0.25), at(0.5), at(0.75), ordered[-1])
+        return cls(count, sum(ordered) / count, quantiles)
 
 
 def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float, float]:
@@ -510,7 +550,7 @@ def summarize(out: Path, tasks: DealRanges | TaskList | None = None) -> Summary:
             if (tasks is None or verdict.deal in tasks  # type: ignore[comparison-overlap]
                     ) and verdict.deal not in seen:
                 seen.add(verdict.deal)
-                summary.add(verdict.status.value)
+                summary.add(verdict.status.value, verdict.score)
     return summary
 
 
@@ -589,6 +629,6 @@ def _ends_with_newline(path: Path) -> bool:
         return handle.read(1) == b"\n"
 
 
-__all__ = ["Task", "DealRanges", "TaskList", "Summary", "Settings", "Plan", "wilson",
+__all__ = ["Task", "DealRanges", "TaskList", "Summary", "ScoreSummary", "Settings", "Plan", "wilson",
            "read_source", "read_text", "check_tasks", "scan_results", "repair", "classify",
            "summarize", "Status"]

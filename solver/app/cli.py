@@ -269,7 +269,7 @@ def solve(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Option
             typer.echo(json.dumps(verdict.to_json()))
         else:
             _print_verdict(verdict)
-            if result.status is Status.WON:
+            if result.status is Status.WON or verdict.score is not None and verdict.moves:
                 typer.echo(" ".join(verdict.moves))
                 if boards:
                     _print_boards(game, state, result.moves)
@@ -289,6 +289,10 @@ def _print_verdict(verdict: Verdict) -> None:
         " (the budget ran out before this was proven shortest)" \
         if verdict.strategy in OPTIMAL_STRATEGIES else ""
     length = f", {verdict.length} moves{shortest}" if verdict.status is Status.WON else ""
+    if verdict.score is not None:
+        best = {Status.WON: "best possible", Status.LOST: "best reachable, proven",
+                Status.UNKNOWN: "best found"}[verdict.status]
+        length += f", score {verdict.score} ({best}, {verdict.length} moves)"
     decided_by = verdict.extra.get("decided_by")
     typer.echo(f"{verdict.game} {verdict.deal}: {words[verdict.status]}{length}; "
                f"{verdict.states} states, {verdict.seconds:.2f} s ({verdict.strategy}"
@@ -453,6 +457,16 @@ def _print_summary(summary: batch.Summary) -> None:
     if decided:
         typer.echo(f"win rate {100 * rate:.3f}% of {decided} decided "
                    f"(95% Wilson interval {100 * low:.3f}%..{100 * high:.3f}%)")
+    scores = summary.score_summary()
+    if scores is not None:
+        low_q, q1, median, q3, high_q = scores.quantiles
+        found = "" if summary.proven == scores.count else \
+            f" ({scores.count - summary.proven} of them the best found, not proven)"
+        typer.echo(f"score over {scores.count} deals{found}: mean {scores.mean:.3f}, min {low_q}, "
+                   f"quartiles {q1} {median} {q3}, max {high_q}; won "
+                   f"{100 * counts['won'] / summary.total:.3f}%")
+        typer.echo("scores: " + ", ".join(f"{score}: {summary.scores[score]}"
+                                          for score in sorted(summary.scores, reverse=True)))
 
 
 @app.command()

@@ -10,7 +10,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.game import Game, SolitaireError, Status, quote
+from solver.game import Game, SolitaireError, Status, guidance, quote
 from solver.search import Budget, Result
 
 
@@ -33,7 +33,11 @@ class Verdict:
     `strategy` is the strategy asked for; `budget` the limits (None where a record was
     written without them); `verified` says the solution was replayed through the rules
     (every ``won`` verdict is); `extra` holds what a strategy adds (``decided_by``, the
-    portfolio member; ``proof``, a static proof of loss; CP-SAT statistics).
+    portfolio member; ``proof``, a static proof of loss; CP-SAT statistics). `score` is a
+    scored game's score (see ``solver.game.Guidance``): the best possible when won, the
+    best reachable (proven) when lost, the best found when unknown; None for a game that
+    is not scored, or when no end was reached. For a scored game `moves` is the play that
+    reaches the score, won or not, and is replayed through the rules like a win.
     """
 
     game: str
@@ -51,25 +55,33 @@ class Verdict:
     verified: bool = False
     budget: dict[str, Any] | None = None
     stopped_by: str = ""
+    score: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def of(cls, game: Game[Any, Any], deal: int | str, result: Result[Any],
            budget: Budget | None = None, strategy: str | None = None) -> "Verdict":
-        """Return the record of `result`, a search of `deal` in `game`."""
+        """Return the record of `result`, a search of `deal` in `game`.
+
+        A win of a scored game by a strategy that does not score (dfs) gets the best
+        possible score: a win is exactly that.
+        """
+        score = result.score
+        if score is None and result.status is Status.WON:
+            score = guidance(game).best_score
         return cls(game=game.name, variant=variant_of(game), deal=deal, status=result.status,
                    moves=tuple(game.notation(m) for m in result.moves), optimal=result.optimal,
                    strategy=strategy or result.strategy, states=result.stored,
                    expanded=result.expanded, seconds=result.seconds,
                    cpu_seconds=result.cpu_seconds, peak_memory=result.peak_memory,
-                   verified=result.status is Status.WON,
+                   verified=result.status is Status.WON or bool(result.moves),
                    budget=None if budget is None else budget_record(budget),
                    stopped_by=result.stopped_by if result.status is Status.UNKNOWN else "",
-                   extra=dict(result.extra))
+                   score=score, extra=dict(result.extra))
 
     @property
     def length(self) -> int:
-        """The number of steps of the solution (0 unless won)."""
+        """The number of steps of the solution (0 unless won, or a scored game's play)."""
         return len(self.moves)
 
     @property
@@ -91,6 +103,8 @@ class Verdict:
             out["budget"] = self.budget
         if self.status is Status.UNKNOWN:
             out["stopped_by"] = self.stopped_by
+        if self.score is not None:
+            out["score"] = self.score
         out.update(self.extra)
         return out
 
@@ -115,6 +129,9 @@ class Verdict:
             raise SolitaireError("no game or variant")
         known = {f.name for f in dataclasses.fields(cls)} | {"length"}
         budget = item.get("budget")
+        score = item.get("score")
+        if score is not None and (isinstance(score, bool) or not isinstance(score, int)):
+            raise SolitaireError("a score that is not a whole number")
         try:
             return cls(game=item["game"], variant=item["variant"], deal=deal,
                        status=Status(status), moves=tuple(map(str, item.get("moves", ()))),
@@ -126,7 +143,7 @@ class Verdict:
                        peak_memory=int(item.get("peak_memory", 0)),
                        verified=bool(item.get("verified", status == "won")),
                        budget=budget if isinstance(budget, dict) else None,
-                       stopped_by=str(item.get("stopped_by", "")),
+                       stopped_by=str(item.get("stopped_by", "")), score=score,
                        extra={k: v for k, v in item.items() if k not in known})
         except (TypeError, ValueError):
             raise SolitaireError("a field of the wrong type") from None

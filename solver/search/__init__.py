@@ -15,6 +15,7 @@ from solver.search.best_first import greedy
 from solver.search.bfs import bfs
 from solver.search.dfs import dfs
 from solver.search.portfolio import portfolio
+from solver.search.scored import scored
 
 Strategy = Callable[[Game[Any, Any], Any, Budget], Result[Any]]
 
@@ -35,6 +36,7 @@ STRATEGIES: dict[str, Strategy] = {
     "bfs": bfs,
     "beam": beam,
     "cpsat": cpsat,
+    "scored": scored,
 }
 OPTIMAL_STRATEGIES = ("astar", "bfs")
 
@@ -98,4 +100,4 @@ def find_strategy(name: str) -> Strategy:
 
 
 __all__ = ["Budget", "Result", "STRATEGIES", "find_strategy", "checked", "without_forced",
-           "dfs", "greedy", "astar", "bfs", "cpsat", "portfolio", "beam"]
+           "dfs", "greedy", "astar", "bfs", "cpsat", "portfolio", "beam", "scored"]

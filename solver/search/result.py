@@ -48,4 +48,7 @@ class Result(Generic[M]):
     strategy: str = ""
     peak_memory: int = 0              # growth of resident memory during the search, bytes
     cpu_seconds: float = 0.0          # processor time: what a busy machine does not inflate
+    # A scored game's score: won, the best possible; lost, the best reachable (proven);
+    # unknown, the best found (None: none found, or a strategy that does not score).
+    score: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
