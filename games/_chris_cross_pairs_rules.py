@@ -98,40 +98,35 @@ class Rules:
         """Return every pair that may be cast out while no card has slid this turn: two
         cards of one rank in a column, or on a diagonal whose every place held a card at
         the turn's start (a card still, or a place cast out this turn)."""
-        rank_of = self.rank_of
-        cells = self.cells
-        made = self.made
         found: list[Move] = []
         for places in self.columns:
-            for i in range(len(places)):
-                p = places[i]
-                v = grid[p]
-                if v >= CARD_LIMIT:
-                    continue
-                for j in range(i + 1, len(places)):
-                    q = places[j]
-                    w = grid[q]
-                    if w < CARD_LIMIT and rank_of[w] == rank_of[v]:
-                        found.append(made[(PAIR * cells + p) * cells + q])
+            self._pairs_among(places, grid, found)
         for places in self.diagonals:
             full = True
             for p in places:
                 if grid[p] == EMPTY:
                     full = False
                     break
-            if not full:
-                continue
-            for i in range(len(places)):
-                p = places[i]
-                v = grid[p]
-                if v >= CARD_LIMIT:
-                    continue
-                for j in range(i + 1, len(places)):
-                    q = places[j]
-                    w = grid[q]
-                    if w < CARD_LIMIT and rank_of[w] == rank_of[v]:
-                        found.append(made[(PAIR * cells + p) * cells + q])
+            if full:
+                self._pairs_among(places, grid, found)
         return found
+
+    def _pairs_among(self, places: list[int], grid: bytes, found: list[Move]) -> None:
+        """Append to `found` every pair of equal rank among `places` (a column or a
+        diagonal), skipping places that hold no card still there."""
+        rank_of = self.rank_of
+        cells = self.cells
+        made = self.made
+        for i in range(len(places)):
+            p = places[i]
+            v = grid[p]
+            if v >= CARD_LIMIT:
+                continue
+            for j in range(i + 1, len(places)):
+                q = places[j]
+                w = grid[q]
+                if w < CARD_LIMIT and rank_of[w] == rank_of[v]:
+                    found.append(made[(PAIR * cells + p) * cells + q])
 
     def has_pair(self, grid: bytes) -> bool:
         """Return whether a pair may be cast out (``pairs`` is not empty)."""
