@@ -83,7 +83,7 @@ import itertools
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, NamedTuple
+from typing import Any, Callable, ClassVar, Iterable, NamedTuple
 
 from solver.cards import card_str, parse_card
 from solver.game import DealChecker, DealProblem, InvalidMoveError, quote
@@ -359,38 +359,104 @@ def _classes(hand: bytes, stock: bytes) -> dict[int, tuple[int, int]]:
     return below
 
 
-def max_tricks(hand: bytes, stock: bytes, at: int, lead: int, trump: int) -> int:
-    """Return the most tricks the player can take from here (the rest of the hand)."""
-    cards = tuple(sorted(hand))
-    index = {c: i for i, c in enumerate(cards)}
-    full = (1 << len(cards)) - 1
+def max_tricks(hand: bytes, stock: bytes, at: int, lead: int, trump: int,
+               need: int | None = None) -> int:
+    """Return the most tricks the player can take from here (the rest of the hand); with
+    `need`, return `need` if at least that many can be taken, else a number below it
+    (a target search, which stops at the first line that takes `need`)."""
+    return trick_search(hand, stock, trump)(at, lead, need)
+
+
+def trick_search(hand: bytes, stock: bytes, trump: int) -> Callable[[int, int, int | None], int]:
+    """Return ``max_tricks`` for one hand, stock and trump, keeping what it learns
+    between questions (``query(at, lead, need)``).
+
+    A memoised search over (cards left, stock position, who leads): the house's cards
+    are fixed by the stock, so the player alone chooses and the best line is a longest
+    path. Each trick's outcome for each card and stock position is tabled first
+    (``resolve``), and of interchangeable cards (``_classes``) one is tried.
+    """
+    cards = sorted(hand)
+    count = len(cards)
     size = len(stock)
     classes = _classes(bytes(cards), stock)
+    class_masks: dict[tuple[int, int], int] = {}
+    for i, c in enumerate(cards):
+        class_masks[classes[c]] = class_masks.get(classes[c], 0) | 1 << i
+    masks = list(class_masks.values())
+    suit_mask = [0] * 5
+    for i, c in enumerate(cards):
+        suit_mask[_suit(c)] |= 1 << i
+    # led[i][p]: (stock position after, won) for card i led at p; answered[i][p]: won
+    led = [[resolve(stock, p, PLAYER, c, trump) for p in range(size)] for c in cards]
+    answered = [[resolve(stock, p, HOUSE, c, trump)[1] for p in range(size)] for c in cards]
+    follow = [suit_mask[_suit(stock[p])] if stock[p] < 52 else 0 for p in range(size)]
+    exact: dict[int, int] = {}
+    low: dict[int, int] = {}           # tricks known reachable from a position
+    high: dict[int, int] = {}          # tricks known out of reach (none at or above)
 
-    @functools.cache
-    def best(mask: int, pos: int, leader: int) -> int:
-        if mask == 0:
-            return 0
-        if pos >= size:
-            return bin(mask).count("1")
-        held = [c for c in cards if mask >> index[c] & 1]
-        options = legal_cards(bytes(held), stock, pos, leader)
-        top = -1
-        seen: set[tuple[int, int]] = set()
-        for c in options:
-            if classes[c] in seen:
+    def children(mask: int, pos: int, leader: int) -> list[tuple[int, int, int, int]]:
+        allowed = mask
+        if leader == HOUSE:
+            allowed = mask & follow[pos] or mask
+        found: list[tuple[int, int, int, int]] = []
+        for m in masks:
+            pick = allowed & m
+            if not pick:
                 continue
-            seen.add(classes[c])
-            after, won = resolve(stock, pos, leader, c, trump)
-            value = won + best(mask & ~(1 << index[c]), after, PLAYER if won else HOUSE)
+            bit = pick & -pick
+            i = bit.bit_length() - 1
+            if leader == PLAYER:
+                after, won = led[i][pos]
+            else:
+                after, won = pos + 1, answered[i][pos]
+            found.append((won, mask ^ bit, after, PLAYER if won else HOUSE))
+        return found
+
+    def best(mask: int, pos: int, leader: int) -> int:
+        if pos >= size or not mask:
+            return bin(mask).count("1")
+        key = mask << 7 | pos << 1 | leader
+        found = exact.get(key)
+        if found is not None:
+            return found
+        left = bin(mask).count("1")
+        top = -1
+        for won, rest, after, nxt in children(mask, pos, leader):
+            value = won + best(rest, after, nxt)
             if value > top:
                 top = value
-                if top == bin(mask).count("1"):
+                if top == left:
                     break
+        exact[key] = top
         return top
 
-    mask = full
-    return best(mask, at, lead)
+    def reaches(mask: int, pos: int, leader: int, goal: int) -> bool:
+        if goal <= 0:
+            return True
+        left = bin(mask).count("1")
+        if pos >= size or not mask or left < goal:
+            return left >= goal
+        key = mask << 7 | pos << 1 | leader
+        if low.get(key, 0) >= goal:
+            return True
+        if high.get(key, 99) <= goal:
+            return False
+        for won, rest, after, nxt in children(mask, pos, leader):
+            if reaches(rest, after, nxt, goal - won):
+                low[key] = goal
+                return True
+        high[key] = goal
+        return False
+
+    full = (1 << count) - 1
+
+    def query(at: int, lead: int, need: int | None = None) -> int:
+        if need is None:
+            return best(full, at, lead)
+        return need if reaches(full, at, lead, need) else need - 1
+
+    return query
 
 
 def best_play(face_up: bytes, face_down: bytes, stock: bytes,
@@ -419,18 +485,39 @@ def best_play(face_up: bytes, face_down: bytes, stock: bytes,
             options.append(((0, 0), Contract(house[0], house[1], False, doubling)))
         ceiling = sorted(((hand_score(hand, c, 13, vulnerable), bid, c) for bid, c in options),
                          reverse=True)
-        tricks_for: dict[tuple[int, int], int] = {}
+        known: dict[tuple[int, int], tuple[int, int]] = {}     # (reached, out of reach)
+        searches: dict[int, Callable[[int, int, int | None], int]] = {}
         for top, bid, contract in ceiling:
             if best is not None and top <= best[0]:
                 break
             leader = HOUSE if contract.player_declares else PLAYER
-            if (contract.strain, leader) not in tricks_for:
-                tricks_for[contract.strain, leader] = max_tricks(hand, stock, 0, leader,
-                                                                 contract.strain)
-            tricks = tricks_for[contract.strain, leader]
-            value = hand_score(hand, contract, tricks, vulnerable)
+            reached, out = known.get((contract.strain, leader), (0, 14))
+            goal = 0
+            if best is not None:            # the fewest tricks that beat the best found
+                goal = next(t for t in range(14)
+                            if hand_score(hand, contract, t, vulnerable) > best[0])
+            if goal >= out:
+                continue
+            if goal > reached:
+                if contract.strain not in searches:
+                    searches[contract.strain] = trick_search(hand, stock, contract.strain)
+                search = searches[contract.strain]
+                got = search(0, leader, goal)
+                if got < goal:
+                    known[contract.strain, leader] = (reached, goal)
+                    continue
+                reached = goal
+            # the most tricks: raise the target one at a time from what is reached
+            if contract.strain not in searches:
+                searches[contract.strain] = trick_search(hand, stock, contract.strain)
+            search = searches[contract.strain]
+            while reached + 1 < out and search(0, leader, reached + 1) == reached + 1:
+                reached += 1
+            out = reached + 1
+            known[contract.strain, leader] = (reached, out)
+            value = hand_score(hand, contract, reached, vulnerable)
             if best is None or value > best[0]:
-                best = (value, kept, bid, tricks)
+                best = (value, kept, bid, reached)
     assert best is not None
     return best
 

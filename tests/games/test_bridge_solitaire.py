@@ -2,11 +2,14 @@
 the text format and the play's search on hands small enough to check by hand."""
 from __future__ import annotations
 
+import functools
 import random
+from typing import Any
 
 import pytest
 
-from games.bridge_solitaire import (GAME, HOUSE, NOTRUMP, PLAYER, Contract, Move, declarer_score,
+from games.bridge_solitaire import (GAME, HOUSE, NOTRUMP, PLAYER, Contract, Move, best_play,
+                                    card_name, declarer_score,
                                     hand_score, house_bid, max_tricks, notrump_allowed,
                                     player_bids, read_card, resolve, winning_tricks)
 from solver.game import DealError, DealProblem, InvalidMoveError
@@ -174,3 +177,50 @@ def test_bad_text_is_refused_with_its_problem(text, problem):
     with pytest.raises(DealError) as caught:
         GAME.parse(text)
     assert caught.value.problems & problem and "\n" not in str(caught.value)
+
+
+def _through_the_rules(game: Any, state: Any) -> int:
+    """Return the player's most tricks from `state` by trying every line of ``moves``."""
+    @functools.cache
+    def most(position: Any) -> int:
+        moves = game.moves(position)
+        if not moves:
+            return int(position.tricks + len(position.hand))
+        return max(most(game.play(position, move)) for move in moves)
+    return most(state)
+
+
+def test_the_trick_search_agrees_with_every_line_of_play_through_the_rules():
+    """Mid-game positions of numbered deals (a random choice, bid and six tricks): the
+    search, with its tables and interchangeable cards, finds what trying every legal line
+    through ``moves`` and ``play`` finds; the target question agrees with it."""
+    for number in range(1, 7):
+        rng = random.Random(number)
+        state = GAME.deal(number)
+        state = GAME.play(state, rng.choice(GAME.moves(state)))
+        for bid in rng.sample(GAME.moves(state), 2):
+            position = GAME.play(state, bid)
+            for _ in range(6):
+                position = GAME.play(position, rng.choice(GAME.moves(position)))
+            contract = GAME.contract(position)
+            assert contract is not None
+            most = max_tricks(position.hand, position.stock, position.played, position.lead,
+                              contract.strain)
+            assert position.tricks + most == _through_the_rules(GAME, position)
+            assert max_tricks(position.hand, position.stock, position.played, position.lead,
+                              contract.strain, most) == most
+            assert max_tricks(position.hand, position.stock, position.played, position.lead,
+                              contract.strain, most + 1) == most
+
+
+@pytest.mark.slow
+def test_deal_one_best_is_to_keep_a_weak_hand_and_defend_the_house_bid():
+    # found by the search and, before the bounds were added, by trying every contract of
+    # every choice to the end: the house bids 3H over a weak hand (deal 1's face-up joker
+    # doubles it) and the player defends, taking 9 tricks: the house 4 of 9, 5 down
+    # doubled = 100 + 200 + 200 + 300 + 300
+    state = GAME.deal(1)
+    score, kept, bid, tricks = best_play(state.face_up, state.face_down, state.stock)
+    assert (score, bid, tricks) == (1100, (0, 0), 9)
+    assert " ".join(card_name(c) for c in kept) == "6C 3D 4H 9S JS JK"
+    assert house_bid(kept + state.face_down) == (3, 2)
