@@ -620,6 +620,86 @@ class BridgeSolitaire:
         return state._replace(played=after, hand=bytes(hand), tricks=state.tricks + won,
                               lead=PLAYER if won else HOUSE)
 
+    def illegal_reason(self, state: State, move: Move) -> str:
+        """Return why a step breaks the rules in `state`, or "" (checked from the rules,
+        not from ``moves``)."""
+        if move.kind == KEEP_MOVE:
+            if state.kept:
+                return "the cards are already chosen"
+            if len(move.cards) != KEEP or len(set(move.cards)) != KEEP:
+                return f"keep {KEEP} different cards"
+            if not set(move.cards) <= set(state.face_up):
+                return "kept cards must be face up"
+            if not {c for c in state.face_up if c >= 52} <= set(move.cards):
+                return "a face-up joker must be kept"
+            return ""
+        if not state.kept:
+            return "choose the kept cards first"
+        if move.kind in (BID, PASS):
+            if state.bid is not None:
+                return "the bidding is over"
+            hand = self.full_hand(state)
+            if move.kind == PASS:
+                return "" if house_bid(hand) is not None else "the house passed: the player must bid"
+            if (move.level, move.strain) in player_bids(hand):
+                return ""
+            if move.strain == NOTRUMP and not notrump_allowed(hand):
+                return "notrump needs a 4-3-3-3, 3-3-3-3-JK or 3-3-3-2-JK-JK hand"
+            return "the bid does not overcall the house"
+        if move.kind != PLAY or len(move.cards) != 1:
+            return "no such move"
+        if state.bid is None:
+            return "bid or pass first"
+        if self.is_over(state):
+            return "the hand is over"
+        card = move.cards[0]
+        if card not in state.hand:
+            return f"{card_name(card)} is not in the hand"
+        if state.lead == HOUSE and state.stock[state.played] < 52:
+            led = state.stock[state.played]
+            if _suit(card) != led // 13 and any(_suit(c) == led // 13 for c in state.hand):
+                return f"follow suit to {card_name(led)}"
+        return ""
+
+    def describe(self, state: State, step: Move) -> str:
+        """Return a step as a player reads it (the house's cards named)."""
+        if step.kind != PLAY:
+            return self.notation(step)
+        contract = self.contract(state)
+        assert contract is not None
+        card = step.cards[0]
+        after, won = resolve(state.stock, state.played, state.lead, card, contract.strain)
+        turned = " ".join(map(card_name, state.stock[state.played:after])) or "nothing"
+        who = "player" if won else "house"
+        if state.lead == HOUSE:
+            return f"{card_name(card)} on the house's {turned}: {who} wins"
+        return f"lead {card_name(card)}, the house turns {turned}: {who} wins"
+
+    def key(self, state: State) -> bytes:
+        """Return the position's bytes: no two positions are alike (no symmetry)."""
+        bid = state.bid if state.bid is not None else (9, 9)
+        return b"/".join((state.face_up, state.face_down, state.stock, state.kept,
+                          bytes((bid[0], bid[1], state.played, state.tricks, state.lead)),
+                          state.hand, str(state.number).encode()))
+
+    def heuristic(self, state: State) -> int:
+        """Return the player's cards left (the steps left, roughly)."""
+        return len(state.hand) + (state.bid is None) + (not state.kept)
+
+    def lower_bound(self, state: State) -> int:
+        """Return 0: a hand can end at once when the stock runs out."""
+        return 0
+
+    def forced(self, state: State) -> list[Move]:
+        """Return the only legal step when there is exactly one (else []): every line of
+        play begins with it."""
+        found = self.moves(state)
+        return found if len(found) == 1 else []
+
+    def expand(self, state: State, move: Move) -> list[Move]:
+        """Return `[move]`: every search move is one step."""
+        return [move]
+
     def notation(self, move: Move) -> str:
         """Return ``keep AC KC ...``, ``bid 2S``, ``pass`` or a card (``JK``)."""
         if move.kind == KEEP_MOVE:

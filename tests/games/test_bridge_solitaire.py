@@ -224,3 +224,27 @@ def test_deal_one_best_is_to_keep_a_weak_hand_and_defend_the_house_bid():
     assert (score, bid, tricks) == (1100, (0, 0), 9)
     assert " ".join(card_name(c) for c in kept) == "6C 3D 4H 9S JS JK"
     assert house_bid(kept + state.face_down) == (3, 2)
+
+
+def test_every_step_of_random_play_passes_the_rule_check_and_broken_ones_do_not():
+    for number in range(1, 6):
+        rng = random.Random(number)
+        state = GAME.deal(number)
+        while GAME.moves(state):
+            for move in GAME.moves(state):
+                assert GAME.illegal_reason(state, move) == "", GAME.notation(move)
+                assert GAME.describe(state, move)
+            state = GAME.play(state, rng.choice(GAME.moves(state)))
+    state = GAME.deal(1)                                   # JK face up
+    assert "joker" in GAME.illegal_reason(state, GAME.parse_move(state, "keep TD 4H QH 5S JS 9S"))
+    kept = GAME.play(state, GAME.parse_move(state, "keep JK TD 4H QH 5S JS"))
+    assert house_bid(GAME.full_hand(kept)) == (2, 3)        # 2S: the lowest overcall is 3C
+    assert player_bids(GAME.full_hand(kept))[0] == (3, 0)
+    assert "overcall" in GAME.illegal_reason(kept, GAME.parse_move(kept, "bid 2H"))
+    assert "notrump" in GAME.illegal_reason(kept, GAME.parse_move(kept, "bid 3NT"))
+    bid = GAME.play(kept, GAME.parse_move(kept, "bid 3C"))
+    assert card_name(bid.stock[0]) == "AS"                  # the house leads AS; 5S JS held
+    assert "follow suit" in GAME.illegal_reason(bid, GAME.parse_move(bid, "QH"))
+    assert GAME.illegal_reason(bid, GAME.parse_move(bid, "5S")) == ""
+    assert "not in the hand" in GAME.illegal_reason(bid, GAME.parse_move(bid, "AS"))
+    assert GAME.describe(bid, GAME.parse_move(bid, "5S")) == "5S on the house's AS: house wins"
