@@ -842,6 +842,13 @@ class BridgeSolitaire:
             check.add(DealProblem.BAD_LINE, "a face-up joker must be kept")
         if not set(hand_cards) <= set(kept + groups["face down"]):
             check.add(DealProblem.BAD_LINE, "the hand holds a card not kept nor face down")
+        if kept and bid is not None:
+            whole = sorted(kept + groups["face down"])
+            if bid == (0, 0) and house_bid(whole) is None:
+                check.add(DealProblem.BAD_LINE, "the house passed: the player must bid")
+            elif bid != (0, 0) and bid not in player_bids(whole):
+                check.add(DealProblem.BAD_LINE, f"the bid {bid[0]}{STRAINS[bid[1]]} is not "
+                          "open to the player (an overcall; notrump only by shape)")
         if played > STOCK or tricks > 13 - len(hand_cards):
             check.add(DealProblem.BAD_LINE, "more stock cards or tricks than there are")
         check.raise_if_any()

@@ -172,6 +172,11 @@ def test_a_pass_over_a_house_pass_is_not_offered():
     (GAME.format(GAME.deal(1)).replace("3D", "XD", 1), DealProblem.UNREADABLE_CARD),
     (GAME.format(GAME.deal(1)).replace("3D", "JS", 1), DealProblem.DUPLICATE_CARD),
     ("Deal: 1\nWhat: 3\n", DealProblem.BAD_LINE),
+    # deal 1 keeping these, the house bids 2S: 2S itself and 3NT (4-3-3-2 with a joker)
+    # are not open to the player
+    (GAME.format(GAME.deal(1)) + "Kept: JK TD 4H QH 5S JS\nContract: 2S\n", DealProblem.BAD_LINE),
+    (GAME.format(GAME.deal(1)) + "Kept: JK TD 4H QH 5S JS\nContract: 3NT\n", DealProblem.BAD_LINE),
+    (GAME.format(GAME.deal(1)) + "Kept: JK TD 4H QH 5S 9C\n", DealProblem.BAD_LINE),
 ])
 def test_bad_text_is_refused_with_its_problem(text, problem):
     with pytest.raises(DealError) as caught:
