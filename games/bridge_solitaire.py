@@ -1,0 +1,912 @@
+"""Bridge Solitaire (Stephen Rogers): one hand of contract bridge against the stock, scored.
+
+Rules (the project's ruling of the rule text): 54 cards (52 and two jokers, ``JK``) in a
+known order (full information): the first 7 go face down to the player's hand, the next
+13 face up, the other 34 are the stock, its top card first.
+
+- The player keeps 6 of the 13 face-up cards (jokers among them must be kept); the hand
+  is those 6 and the 7 face-down cards.
+- House bid (``house_bid``): per suit, count the player's winning tricks: while the
+  player holds cards in the suit, if the player's highest beats the highest card of the
+  suit the player lacks and that is not used yet, it is a winner and leaves; otherwise the
+  player's lowest card and that highest card both leave. The house bids 6 minus the total
+  in the player's shortest suit (ties: the lowest-ranking suit, C < D < H < S), and passes
+  when 6 minus the total is 0 or less.
+- The player overcalls (becomes declarer) or passes (defends the house's contract); the
+  player must bid when the house passed. Notrump only with a 4-3-3-3, 3-3-3-3-★ or
+  3-3-3-2-★-★ hand. One joker in the hand doubles the contract, two redouble it.
+- The defender leads first. A house lead is the stock's top card. To a player's lead the
+  house turns stock cards until one may be played (the suit led, a trump, or a joker);
+  the others are out of play. In notrump at most four are turned; with none of them
+  legal the player wins the trick. The player follows suit if able, else plays any card
+  or a joker. A trick holding a joker goes to the house, except when the player answers
+  a joker lead with the other joker. The winner leads next. When the stock runs out,
+  each card left in the player's hand is a trick for the player.
+- Scoring: rubber-bridge scoring for one hand, non-vulnerable by default (``vulnerable``
+  is the variant): trick points, over- and undertricks, doubling, the insult bonus,
+  honours in the player's hand, slams.
+
+Rulings where the text and the ruling are silent:
+
+- Trick winner: a joker takes the trick for the house (the exception above aside);
+  otherwise a trump beats every card of another suit, and among cards of the suit led
+  the higher rank wins (aces high). A card of neither the suit led nor trumps never wins.
+  So a house trump on a player's non-trump lead wins, and a player's trump on a house
+  lead the player cannot follow wins.
+- The player may lead a joker (the text allows it): the house turns its top card, which
+  is always a legal answer (a joker has no suit), and the trick goes to the house.
+- When the stock runs out while the house turns cards for a player's lead, the player
+  wins that trick (no house card answers it), and then the rest of the hand as above.
+- Bids: levels 1 to 7, strains C < D < H < S < NT. Overcalling means any higher bid in
+  that order (1NT is overcalled by 2C); with the house passing, any bid. No further
+  bidding: the house never doubles or bids again; the jokers alone double.
+- Score of a hand, from the player's side: the points the player's side scores minus
+  those the house scores. Trick points (C, D 20; H, S 30; NT 40 for the first, 30 after;
+  times 2 doubled, 4 redoubled); overtricks (undoubled at trick value, doubled 100 each,
+  redoubled 200, twice that vulnerable); undertricks to the defenders (undoubled 50 each,
+  100 vulnerable; doubled 100, 200, 200, then 300 each, vulnerable 200 then 300 each;
+  redoubled twice the doubled); the insult bonus 50 (redoubled 100) for making a doubled
+  contract; slams 500 and 1000 (750 and 1500 vulnerable) for bidding and making 12 or 13
+  tricks. Honours count for the player whichever side declares: in a suit contract 4 of
+  the trump A K Q J 10 in the player's 13 cards 100, all 5 150; in notrump the four aces
+  150. No game, part-score or rubber bonus: one hand is not a rubber. The text's first
+  worked hand (1C doubled, 7 tricks, five club honours) scores 40 + 50 + 150 = 240.
+- ``won`` means the hand is over with a positive score for the player (a contract made
+  as declarer or the house's contract defeated, honours included). The best score is the
+  deal's answer, not a fixed target, so no position is "won" in the engine's sense of
+  reaching the best possible score.
+
+Best play (``best_play``): every choice of kept cards and every contract the player may
+reach (a bid, or a pass to defend the house's bid), each played out by ``max_tricks``, a
+memoised search over (cards left, stock position, who leads): the stock fixes the
+house's cards, so the player alone chooses and the best line is a longest path. The
+score grows with the player's tricks whether the player declares or defends, so each
+contract asks only "can the player take t tricks?" for the fewest t that beat the best
+score found so far, and contracts whose 13-trick score cannot beat it are skipped. Deals
+1-40 take a median 4.9 CPU s, at worst 25 (32 of 40 under 10; see
+data/bridge_solitaire/winnability.md).
+
+The engine: the module is not registered yet, so ``solve``, ``hint``, ``verify`` and
+``classify`` do not reach it. What is left: the registry's contract asks small twins on
+which depth-first search decides 150 deals each, won and lost, and this game's size is
+tied to 13 tricks (levels, book, scoring); and a scored hook whose ``won`` is "the best
+score reached" needs the best score per deal, which ``best_play`` gives but the engine's
+``scored`` strategy would have to take from the game.
+
+Numbered deals: ``random.Random(number).shuffle`` of the 54 cards in the order
+AC..KC, AD..KD, AH..KH, AS..KS, JK, JK (52 and 53): the first 7 are the face-down cards,
+the next 13 the face-up ones, the last 34 the stock, top first.
+
+Text format (lines ``Label: value``, ``#`` starts a comment)::
+
+    Deal: 7                          # the deal number, 0 when not a numbered deal
+    Face up: 5H 9C ... (13 cards)
+    Face down: KD JK ... (7 cards)
+    Stock: 3C 7D ... (34 cards, the top first)
+    Kept: AC KC ... (6 cards; left out before the choice)
+    Contract: 2S by player           # or "pass" (the player's bid or pass; left out before)
+    Played: 5                        # stock cards used so far (0 when left out)
+    Hand: AC 8C ...                  # the player's cards left (- for none; left out: all)
+    Tricks: 3                        # player's tricks so far (0 when left out)
+    Lead: house                      # who leads next (left out: the defender)
+
+Notation: ``keep AC KC TC 8C QH 8H`` chooses the kept cards; ``bid 2S``, ``pass``; a card
+(``AC``, ``JK``) plays it, leading or answering (the house's cards are turned by the rules).
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Iterable, NamedTuple
+
+from solver.cards import card_str, parse_card
+from solver.game import DealChecker, DealProblem, InvalidMoveError, quote
+
+__all__ = ["GAME", "BridgeSolitaire", "State", "Move", "Contract", "house_bid", "hand_score",
+           "winning_tricks", "card_name", "read_card", "JOKERS", "NOTRUMP", "best_play"]
+
+JOKERS = (52, 53)
+NOTRUMP = 4
+STRAINS = ("C", "D", "H", "S", "NT")
+PLAYER, HOUSE = 0, 1
+HIDDEN, FACE_UP, STOCK = 7, 13, 34
+KEEP = 6
+
+# Move kinds
+KEEP_MOVE, BID, PASS, PLAY = 0, 1, 2, 3
+
+
+class Contract(NamedTuple):
+    """A contract: ``level`` 1..7, ``strain`` 0..4 (C D H S NT), who declares, doubling."""
+
+    level: int
+    strain: int
+    player_declares: bool
+    doubling: int = 1          # 1, 2 (one joker), 4 (two)
+
+    def text(self) -> str:
+        """Return ``2S by player`` (``x`` or ``xx`` after the strain when doubled)."""
+        x = {1: "", 2: "x", 4: "xx"}[self.doubling]
+        return f"{self.level}{STRAINS[self.strain]}{x} by {'player' if self.player_declares else 'house'}"
+
+
+class State(NamedTuple):
+    """A position. Cards are ints 0..51 (``solver.cards``) and 52, 53 for the jokers."""
+
+    number: int            # the deal number (0 when not a numbered deal)
+    face_up: bytes         # the 13 face-up cards as dealt
+    face_down: bytes       # the 7 face-down cards as dealt
+    stock: bytes           # the 34 stock cards, top first
+    kept: bytes            # the 6 kept (sorted), b"" before the choice
+    bid: tuple[int, int] | None   # the player's bid (level, strain), (0, 0) a pass, None before
+    played: int            # stock cards used
+    hand: bytes            # the player's cards left, sorted
+    tricks: int            # player's tricks so far
+    lead: int              # PLAYER or HOUSE: who leads next
+
+
+class Move(NamedTuple):
+    """One step: ``kind`` (KEEP_MOVE, BID, PASS, PLAY) and its cards or bid."""
+
+    kind: int
+    cards: bytes = b""     # the kept cards (KEEP_MOVE) or the card played (PLAY)
+    level: int = 0
+    strain: int = 0
+
+
+def card_name(card: int) -> str:
+    """Return a card's ASCII name, ``JK`` for a joker.
+
+    >>> card_name(0), card_name(52)
+    ('AC', 'JK')
+    """
+    return "JK" if card >= 52 else card_str(card)
+
+
+def read_card(token: str) -> int | None:
+    """Return the card a token names; a joker is ``JK``, ``*`` or ``★`` (None if neither).
+
+    The two jokers are alike: the first read is 52, the caller numbers a second 53.
+    """
+    if token.upper() in ("JK", "*", "★", "JOKER"):
+        return 52
+    return parse_card(token)
+
+
+def _suit(card: int) -> int:
+    return 4 if card >= 52 else card // 13
+
+
+def _rank(card: int) -> int:
+    """Rank for comparison: 2..14 (ace high)."""
+    r = card % 13 + 1
+    return 14 if r == 1 else r
+
+
+# -- bidding -----------------------------------------------------------------------
+
+
+def winning_tricks(hand: Iterable[int], suit: int) -> int:
+    """Return the player's winning tricks in `suit` by the house's count.
+
+    >>> winning_tricks([parse_card(c) for c in "AH QH TH 3H 2H".split()], 2)  # type: ignore[misc]
+    3
+    """
+    mine = sorted((_rank(c) for c in hand if _suit(c) == suit), reverse=True)
+    held = set(mine)
+    lacking = [r for r in range(14, 1, -1) if r not in held]
+    won = 0
+    while mine:
+        if not lacking or mine[0] > lacking[0]:
+            won += 1
+            mine.pop(0)
+        else:
+            mine.pop()
+            lacking.pop(0)
+    return won
+
+
+def suit_lengths(hand: Iterable[int]) -> list[int]:
+    """Return the hand's length in C, D, H, S."""
+    lengths = [0, 0, 0, 0]
+    for c in hand:
+        if c < 52:
+            lengths[c // 13] += 1
+    return lengths
+
+
+def house_bid(hand: Iterable[int]) -> tuple[int, int] | None:
+    """Return the house's bid (level, strain) for the player's 13 cards, None for a pass."""
+    cards = list(hand)
+    total = sum(winning_tricks(cards, s) for s in range(4))
+    if 6 - total <= 0:
+        return None
+    lengths = suit_lengths(cards)
+    return 6 - total, lengths.index(min(lengths))
+
+
+def notrump_allowed(hand: Iterable[int]) -> bool:
+    """Return whether the hand's shape allows notrump: 4-3-3-3, 3-3-3-3-★, 3-3-3-2-★-★."""
+    cards = list(hand)
+    jokers = sum(c >= 52 for c in cards)
+    shape = tuple(sorted(suit_lengths(cards), reverse=True))
+    return shape == {0: (4, 3, 3, 3), 1: (3, 3, 3, 3), 2: (3, 3, 3, 2)}[jokers]
+
+
+def player_bids(hand: Iterable[int]) -> list[tuple[int, int]]:
+    """Return the bids the player may make over the house's bid, lowest first."""
+    cards = list(hand)
+    house = house_bid(cards)
+    floor = -1 if house is None else house[0] * 5 + house[1]
+    nt = notrump_allowed(cards)
+    return [(level, strain) for level in range(1, 8) for strain in range(5)
+            if level * 5 + strain > floor and (strain != NOTRUMP or nt)]
+
+
+# -- scoring -----------------------------------------------------------------------
+
+
+def honours(hand: Iterable[int], strain: int) -> int:
+    """Return the honours the player's 13 cards score in `strain` (100, 150 or 0)."""
+    cards = set(hand)
+    if strain == NOTRUMP:
+        return 150 if all(s * 13 in cards for s in range(4)) else 0
+    held = sum(strain * 13 + r in cards for r in (0, 9, 10, 11, 12))
+    return 150 if held == 5 else 100 if held == 4 else 0
+
+
+def declarer_score(level: int, strain: int, doubling: int, tricks: int, vulnerable: bool) -> int:
+    """Return the declaring side's score (negative: the defenders' points) for `tricks`.
+
+    >>> declarer_score(1, 0, 2, 7, False), declarer_score(3, 4, 1, 10, False)
+    (90, 130)
+    >>> declarer_score(4, 2, 2, 6, False), declarer_score(4, 2, 4, 6, True)
+    (-800, -2200)
+    """
+    need = level + 6
+    if tricks < need:
+        down = need - tricks
+        if doubling == 1:
+            return -down * (100 if vulnerable else 50)
+        if vulnerable:
+            penalty = 200 + 300 * (down - 1)
+        else:
+            penalty = 100 + 200 * min(down - 1, 2) + 300 * max(down - 3, 0)
+        return -penalty * doubling // 2
+    odd = tricks - 6
+    per = 20 if strain < 2 else 30
+    points = (per * level + (10 if strain == NOTRUMP else 0)) * doubling
+    over = odd - level
+    if doubling == 1:
+        points += over * per
+    else:
+        points += over * (100 if not vulnerable else 200) * doubling // 2 + 50 * doubling // 2
+    if level == 6:
+        points += 750 if vulnerable else 500
+    elif level == 7:
+        points += 1500 if vulnerable else 1000
+    return points
+
+
+def hand_score(hand: Iterable[int], contract: Contract, player_tricks: int,
+               vulnerable: bool = False) -> int:
+    """Return the player's score for a hand: the player's side's points minus the house's.
+
+    >>> hand = [parse_card(c) or 0 for c in "AC KC QC JC TC 8C QH 8H 7H 9S 4S 3D".split()] + [52]
+    >>> hand_score(hand, Contract(1, 0, True, 2), 7)
+    240
+    """
+    cards = list(hand)
+    if contract.player_declares:
+        points = declarer_score(contract.level, contract.strain, contract.doubling,
+                                player_tricks, vulnerable)
+    else:
+        points = -declarer_score(contract.level, contract.strain, contract.doubling,
+                                 13 - player_tricks, vulnerable)
+    return points + honours(cards, contract.strain)
+
+
+# -- the play ----------------------------------------------------------------------
+
+
+def house_answer(stock: bytes, at: int, led: int, trump: int) -> tuple[int, int | None]:
+    """Return (stock position after, the house's card or None) for a player's lead `led`.
+
+    The house turns cards from `at` until one is of the suit led, a trump or a joker; in
+    notrump at most four. None: no legal card (the player wins the trick).
+    """
+    if led >= 52:
+        return (at + 1, stock[at]) if at < len(stock) else (at, None)
+    suit = led // 13
+    limit = len(stock) if trump != NOTRUMP else min(len(stock), at + 4)
+    for i in range(at, limit):
+        c = stock[i]
+        if c >= 52 or c // 13 == suit or c // 13 == trump:
+            return i + 1, c
+    return limit, None
+
+
+def player_wins(led: int, answer: int, trump: int) -> bool:
+    """Return whether the player's card wins a trick: `led` first, `answer` second, one of
+    them the player's (the jokers' rule aside, which the caller applies)."""
+    if answer // 13 == led // 13:
+        return _rank(answer) < _rank(led)
+    return answer // 13 != trump
+
+
+def resolve(stock: bytes, at: int, lead: int, card: int, trump: int) -> tuple[int, bool]:
+    """Play the player's `card` in a trick; return (stock position after, player won)."""
+    if lead == PLAYER:
+        after, answer = house_answer(stock, at, card, trump)
+        if answer is None:
+            return after, True
+        if card >= 52 or answer >= 52:
+            return after, False
+        return after, player_wins(card, answer, trump)
+    led = stock[at]
+    if led >= 52:
+        return at + 1, card >= 52
+    if card >= 52:
+        return at + 1, False
+    return at + 1, not player_wins(led, card, trump)
+
+
+def legal_cards(hand: bytes, stock: bytes, at: int, lead: int) -> list[int]:
+    """Return the player's legal cards: any when leading or answering a joker; else the
+    suit led if held, otherwise any card (a joker too)."""
+    if lead == PLAYER or stock[at] >= 52:
+        return list(hand)
+    suit = stock[at] // 13
+    follow = [c for c in hand if c < 52 and c // 13 == suit]
+    return follow or list(hand)
+
+
+def _classes(hand: bytes, stock: bytes) -> dict[int, tuple[int, int]]:
+    """Return each card's class: cards of one suit with no stock card ranked between them
+    are interchangeable (every trick compares the player's card with stock cards only), as
+    are the two jokers. The class is (suit, stock cards of the suit ranked below)."""
+    below: dict[int, tuple[int, int]] = {}
+    for c in hand:
+        s = _suit(c)
+        below[c] = (s, 0 if s == 4 else
+                    sum(1 for x in stock if x < 52 and x // 13 == s and _rank(x) < _rank(c)))
+    return below
+
+
+def max_tricks(hand: bytes, stock: bytes, at: int, lead: int, trump: int,
+               need: int | None = None) -> int:
+    """Return the most tricks the player can take from here (the rest of the hand); with
+    `need`, return `need` if at least that many can be taken, else a number below it
+    (a target search, which stops at the first line that takes `need`)."""
+    return trick_search(hand, stock, trump)(at, lead, need)
+
+
+def trick_search(hand: bytes, stock: bytes, trump: int) -> Callable[[int, int, int | None], int]:
+    """Return ``max_tricks`` for one hand, stock and trump, keeping what it learns
+    between questions (``query(at, lead, need)``).
+
+    A memoised search over (cards left, stock position, who leads): the house's cards
+    are fixed by the stock, so the player alone chooses and the best line is a longest
+    path. Each trick's outcome for each card and stock position is tabled first
+    (``resolve``), and of interchangeable cards (``_classes``) one is tried.
+    """
+    cards = sorted(hand)
+    count = len(cards)
+    size = len(stock)
+    classes = _classes(bytes(cards), stock)
+    class_masks: dict[tuple[int, int], int] = {}
+    for i, c in enumerate(cards):
+        class_masks[classes[c]] = class_masks.get(classes[c], 0) | 1 << i
+    masks = list(class_masks.values())
+    suit_mask = [0] * 5
+    for i, c in enumerate(cards):
+        suit_mask[_suit(c)] |= 1 << i
+    # led[i][p]: (stock position after, won) for card i led at p; answered[i][p]: won
+    led = [[resolve(stock, p, PLAYER, c, trump) for p in range(size)] for c in cards]
+    answered = [[resolve(stock, p, HOUSE, c, trump)[1] for p in range(size)] for c in cards]
+    follow = [suit_mask[_suit(stock[p])] if stock[p] < 52 else 0 for p in range(size)]
+    exact: dict[int, int] = {}
+    low: dict[int, int] = {}           # tricks known reachable from a position
+    high: dict[int, int] = {}          # tricks known out of reach (none at or above)
+
+    def children(mask: int, pos: int, leader: int) -> list[tuple[int, int, int, int]]:
+        allowed = mask
+        if leader == HOUSE:
+            allowed = mask & follow[pos] or mask
+        found: list[tuple[int, int, int, int]] = []
+        for m in masks:
+            pick = allowed & m
+            if not pick:
+                continue
+            bit = pick & -pick
+            i = bit.bit_length() - 1
+            if leader == PLAYER:
+                after, won = led[i][pos]
+            else:
+                after, won = pos + 1, answered[i][pos]
+            found.append((won, mask ^ bit, after, PLAYER if won else HOUSE))
+        return found
+
+    def best(mask: int, pos: int, leader: int) -> int:
+        if pos >= size or not mask:
+            return bin(mask).count("1")
+        key = mask << 7 | pos << 1 | leader
+        found = exact.get(key)
+        if found is not None:
+            return found
+        left = bin(mask).count("1")
+        top = -1
+        for won, rest, after, nxt in children(mask, pos, leader):
+            value = won + best(rest, after, nxt)
+            if value > top:
+                top = value
+                if top == left:
+                    break
+        exact[key] = top
+        return top
+
+    def reaches(mask: int, pos: int, leader: int, goal: int) -> bool:
+        if goal <= 0:
+            return True
+        left = bin(mask).count("1")
+        if pos >= size or not mask or left < goal:
+            return left >= goal
+        key = mask << 7 | pos << 1 | leader
+        if low.get(key, 0) >= goal:
+            return True
+        if high.get(key, 99) <= goal:
+            return False
+        for won, rest, after, nxt in children(mask, pos, leader):
+            if reaches(rest, after, nxt, goal - won):
+                low[key] = goal
+                return True
+        high[key] = goal
+        return False
+
+    full = (1 << count) - 1
+
+    def query(at: int, lead: int, need: int | None = None) -> int:
+        if need is None:
+            return best(full, at, lead)
+        return need if reaches(full, at, lead, need) else need - 1
+
+    return query
+
+
+def best_play(face_up: bytes, face_down: bytes, stock: bytes,
+              vulnerable: bool = False) -> tuple[int, bytes, tuple[int, int], int]:
+    """Return the deal's best (score, kept cards, bid ((0, 0) a pass), player's tricks).
+
+    Every choice of kept cards and every contract is tried; the play of each is the
+    memoised search ``max_tricks`` (the score grows with the player's tricks, whether the
+    player declares or defends). A choice is left out when even all 13 tricks in its best
+    contract could not beat the best found so far; the contracts of a choice are tried
+    from the one scoring most with 13 tricks, and left when their 13-trick score cannot
+    beat the best found.
+    """
+    jokers = bytes(c for c in face_up if c >= 52)
+    others = [c for c in face_up if c < 52]
+    best: tuple[int, bytes, tuple[int, int], int] | None = None
+    for rest in itertools.combinations(others, KEEP - len(jokers)):
+        kept = bytes(sorted(jokers + bytes(rest)))
+        hand = bytes(sorted(kept + face_down))
+        doubling = (1, 2, 4)[sum(c >= 52 for c in hand)]
+        house = house_bid(hand)
+        options: list[tuple[tuple[int, int], Contract]] = [
+            ((level, strain), Contract(level, strain, True, doubling))
+            for level, strain in player_bids(hand)]
+        if house is not None:
+            options.append(((0, 0), Contract(house[0], house[1], False, doubling)))
+        ceiling = sorted(((hand_score(hand, c, 13, vulnerable), bid, c) for bid, c in options),
+                         reverse=True)
+        known: dict[tuple[int, int], tuple[int, int]] = {}     # (reached, out of reach)
+        searches: dict[int, Callable[[int, int, int | None], int]] = {}
+        for top, bid, contract in ceiling:
+            if best is not None and top <= best[0]:
+                break
+            leader = HOUSE if contract.player_declares else PLAYER
+            reached, out = known.get((contract.strain, leader), (0, 14))
+            goal = 0
+            if best is not None:            # the fewest tricks that beat the best found
+                goal = next(t for t in range(14)
+                            if hand_score(hand, contract, t, vulnerable) > best[0])
+            if goal >= out:
+                continue
+            if goal > reached:
+                if contract.strain not in searches:
+                    searches[contract.strain] = trick_search(hand, stock, contract.strain)
+                search = searches[contract.strain]
+                got = search(0, leader, goal)
+                if got < goal:
+                    known[contract.strain, leader] = (reached, goal)
+                    continue
+                reached = goal
+            # the most tricks: raise the target one at a time from what is reached
+            if contract.strain not in searches:
+                searches[contract.strain] = trick_search(hand, stock, contract.strain)
+            search = searches[contract.strain]
+            while reached + 1 < out and search(0, leader, reached + 1) == reached + 1:
+                reached += 1
+            out = reached + 1
+            known[contract.strain, leader] = (reached, out)
+            value = hand_score(hand, contract, reached, vulnerable)
+            if best is None or value > best[0]:
+                best = (value, kept, bid, reached)
+    assert best is not None
+    return best
+
+
+# -- the game ----------------------------------------------------------------------
+
+_LABELS = ("deal", "face up", "face down", "stock", "kept", "contract", "played", "hand",
+           "tricks", "lead")
+_BID = re.compile(r"([1-7])\s*(NT|N|C|D|H|S)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class BridgeSolitaire:
+    """Bridge Solitaire; ``vulnerable`` scores the hand vulnerable."""
+
+    vulnerable: bool = False
+
+    name: ClassVar[str] = "bridge-solitaire"
+    aliases: ClassVar[tuple[str, ...]] = ("you-people-suck",)
+    summary: ClassVar[str] = ("one hand of contract bridge against the stock: keep 6 of 13, "
+                              "bid over the house, play the tricks (scored)")
+    variants: ClassVar[dict[str, str]] = {"vulnerable": "score vulnerable (default false)"}
+    presets: ClassVar[dict[str, dict[str, Any]]] = {}
+
+    def deal(self, number: int) -> State:
+        """Return numbered deal `number` (see the module's note)."""
+        if number < 1:
+            raise ValueError(f"deal numbers start at 1, got {number}")
+        cards = list(range(54))
+        random.Random(number).shuffle(cards)
+        cards = _number_jokers(cards, deal_order=True)
+        return State(number, bytes(cards[HIDDEN:HIDDEN + FACE_UP]), bytes(cards[:HIDDEN]),
+                     bytes(cards[HIDDEN + FACE_UP:]), b"", None, 0, b"", 0, PLAYER)
+
+    # -- state helpers
+
+    def full_hand(self, state: State) -> bytes:
+        """Return the player's 13 cards (kept and face down), sorted."""
+        return bytes(sorted(state.kept + state.face_down))
+
+    def contract(self, state: State) -> Contract | None:
+        """Return the contract once the player has bid or passed (None before, or when
+        the player passed over a house pass, which the rules do not allow)."""
+        if state.bid is None:
+            return None
+        hand = self.full_hand(state)
+        doubling = (1, 2, 4)[sum(c >= 52 for c in hand)]
+        if state.bid != (0, 0):
+            return Contract(state.bid[0], state.bid[1], True, doubling)
+        house = house_bid(hand)
+        return None if house is None else Contract(house[0], house[1], False, doubling)
+
+    def is_over(self, state: State) -> bool:
+        """Return whether the play has ended (every card played or the stock used up)."""
+        return state.bid is not None and (not state.hand or state.played >= len(state.stock))
+
+    def points(self, state: State) -> int:
+        """Return the player's score of a finished hand (``hand_score``).
+
+        Named apart from the engine's ``score`` hook on purpose: that hook comes with
+        ``best_score`` and a ``won`` that means reaching it, which this game does not
+        declare yet (see the module's note on the engine)."""
+        contract = self.contract(state)
+        assert contract is not None
+        tricks = state.tricks + len(state.hand)
+        return hand_score(self.full_hand(state), contract, tricks, self.vulnerable)
+
+    def is_won(self, state: State) -> bool:
+        """Return whether the hand is over with a positive score (module's note)."""
+        return self.is_over(state) and self.points(state) > 0
+
+    # -- moves
+
+    def moves(self, state: State) -> list[Move]:
+        """Return the legal steps: the choices, the bids and pass, or the cards."""
+        if not state.kept:
+            jokers = bytes(c for c in state.face_up if c >= 52)
+            others = [c for c in state.face_up if c < 52]
+            return [Move(KEEP_MOVE, bytes(sorted(jokers + bytes(rest))))
+                    for rest in itertools.combinations(others, KEEP - len(jokers))]
+        hand = self.full_hand(state)
+        if state.bid is None:
+            found = [Move(BID, b"", level, strain) for level, strain in player_bids(hand)]
+            return found + ([Move(PASS)] if house_bid(hand) is not None else [])
+        if self.is_over(state):
+            return []
+        legal = legal_cards(state.hand, state.stock, state.played, state.lead)
+        top_joker = max((c for c in legal if c >= 52), default=0)
+        return [Move(PLAY, bytes((c,))) for c in legal if c < 52 or c == top_joker]
+
+    def play(self, state: State, move: Move) -> State:
+        """Return the position after a legal step (not checked: see illegal_reason)."""
+        if move.kind == KEEP_MOVE:
+            return state._replace(kept=move.cards, hand=bytes(sorted(move.cards + state.face_down)))
+        if move.kind in (BID, PASS):
+            bid = (move.level, move.strain) if move.kind == BID else (0, 0)
+            return state._replace(bid=bid, lead=HOUSE if move.kind == BID else PLAYER)
+        contract = self.contract(state)
+        assert contract is not None
+        card = move.cards[0]
+        after, won = resolve(state.stock, state.played, state.lead, card, contract.strain)
+        hand = bytearray(state.hand)
+        hand.remove(card)
+        return state._replace(played=after, hand=bytes(hand), tricks=state.tricks + won,
+                              lead=PLAYER if won else HOUSE)
+
+    def illegal_reason(self, state: State, move: Move) -> str:
+        """Return why a step breaks the rules in `state`, or "" (checked from the rules,
+        not from ``moves``)."""
+        if move.kind == KEEP_MOVE:
+            if state.kept:
+                return "the cards are already chosen"
+            if len(move.cards) != KEEP or len(set(move.cards)) != KEEP:
+                return f"keep {KEEP} different cards"
+            if not set(move.cards) <= set(state.face_up):
+                return "kept cards must be face up"
+            if not {c for c in state.face_up if c >= 52} <= set(move.cards):
+                return "a face-up joker must be kept"
+            return ""
+        if not state.kept:
+            return "choose the kept cards first"
+        if move.kind in (BID, PASS):
+            if state.bid is not None:
+                return "the bidding is over"
+            hand = self.full_hand(state)
+            if move.kind == PASS:
+                return "" if house_bid(hand) is not None else "the house passed: the player must bid"
+            if (move.level, move.strain) in player_bids(hand):
+                return ""
+            if move.strain == NOTRUMP and not notrump_allowed(hand):
+                return "notrump needs a 4-3-3-3, 3-3-3-3-JK or 3-3-3-2-JK-JK hand"
+            return "the bid does not overcall the house"
+        if move.kind != PLAY or len(move.cards) != 1:
+            return "no such move"
+        if state.bid is None:
+            return "bid or pass first"
+        if self.is_over(state):
+            return "the hand is over"
+        card = move.cards[0]
+        if card not in state.hand:
+            return f"{card_name(card)} is not in the hand"
+        if state.lead == HOUSE and state.stock[state.played] < 52:
+            led = state.stock[state.played]
+            if _suit(card) != led // 13 and any(_suit(c) == led // 13 for c in state.hand):
+                return f"follow suit to {card_name(led)}"
+        return ""
+
+    def describe(self, state: State, step: Move) -> str:
+        """Return a step as a player reads it (the house's cards named)."""
+        if step.kind != PLAY:
+            return self.notation(step)
+        contract = self.contract(state)
+        assert contract is not None
+        card = step.cards[0]
+        after, won = resolve(state.stock, state.played, state.lead, card, contract.strain)
+        turned = " ".join(map(card_name, state.stock[state.played:after])) or "nothing"
+        who = "player" if won else "house"
+        if state.lead == HOUSE:
+            return f"{card_name(card)} on the house's {turned}: {who} wins"
+        return f"lead {card_name(card)}, the house turns {turned}: {who} wins"
+
+    def key(self, state: State) -> bytes:
+        """Return the position's bytes: no two positions are alike (no symmetry)."""
+        bid = state.bid if state.bid is not None else (9, 9)
+        return b"/".join((state.face_up, state.face_down, state.stock, state.kept,
+                          bytes((bid[0], bid[1], state.played, state.tricks, state.lead)),
+                          state.hand, str(state.number).encode()))
+
+    def heuristic(self, state: State) -> int:
+        """Return the player's cards left (the steps left, roughly)."""
+        return len(state.hand) + (state.bid is None) + (not state.kept)
+
+    def lower_bound(self, state: State) -> int:
+        """Return 0: a hand can end at once when the stock runs out."""
+        return 0
+
+    def forced(self, state: State) -> list[Move]:
+        """Return the only legal step when there is exactly one (else []): every line of
+        play begins with it."""
+        found = self.moves(state)
+        return found if len(found) == 1 else []
+
+    def expand(self, state: State, move: Move) -> list[Move]:
+        """Return `[move]`: every search move is one step."""
+        return [move]
+
+    def notation(self, move: Move) -> str:
+        """Return ``keep AC KC ...``, ``bid 2S``, ``pass`` or a card (``JK``)."""
+        if move.kind == KEEP_MOVE:
+            return "keep " + " ".join(map(card_name, move.cards))
+        if move.kind == BID:
+            return f"bid {move.level}{STRAINS[move.strain]}"
+        if move.kind == PASS:
+            return "pass"
+        return card_name(move.cards[0])
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """Return the step `text` names; raise InvalidMoveError."""
+        words = text.strip().split()
+        if not words:
+            raise InvalidMoveError("an empty move")
+        head = words[0].lower()
+        if head == "pass" and len(words) == 1:
+            return Move(PASS)
+        if head == "bid" and len(words) == 2:
+            found = _BID.fullmatch(words[1])
+            if found:
+                strain = found.group(2).upper()
+                return Move(BID, b"", int(found.group(1)), 4 if strain[0] == "N" else "CDHS".index(strain))
+        if head == "keep":
+            cards = [read_card(w) for w in words[1:]]
+            if None in cards or len(cards) != KEEP:
+                raise InvalidMoveError(f"{quote(text)}: keep names {KEEP} cards")
+            named = _number_jokers([c for c in cards if c is not None])
+            return Move(KEEP_MOVE, bytes(sorted(named)))
+        if len(words) == 1:
+            card = read_card(words[0])
+            if card is not None:
+                if card == 52:
+                    card = max((c for c in state.hand if c >= 52), default=52)
+                return Move(PLAY, bytes((card,)))
+        raise InvalidMoveError(f"{quote(text)} is not a move: write keep AC ..., bid 2S, "
+                               "pass, or a card (AC, JK)")
+
+    # -- text
+
+    def format(self, state: State) -> str:
+        """Return the text of a position; ``parse(format(s)) == s``."""
+        def cards(seq: bytes) -> str:
+            return " ".join(map(card_name, seq)) or "-"
+        lines = [f"Deal: {state.number}", f"Face up: {cards(state.face_up)}",
+                 f"Face down: {cards(state.face_down)}", f"Stock: {cards(state.stock)}"]
+        if state.kept:
+            lines.append(f"Kept: {cards(state.kept)}")
+            if state.bid is not None:
+                bid = "pass" if state.bid == (0, 0) else f"{state.bid[0]}{STRAINS[state.bid[1]]}"
+                lines += [f"Contract: {bid}", f"Played: {state.played}",
+                          f"Hand: {cards(state.hand)}", f"Tricks: {state.tricks}",
+                          f"Lead: {'player' if state.lead == PLAYER else 'house'}"]
+        return "\n".join(lines) + "\n"
+
+    def parse(self, text: str) -> State:
+        """Return the position a text describes; raise DealError listing every problem."""
+        check = DealChecker(self.name)
+        values: dict[str, tuple[int, str]] = {}
+        for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            label, sep, rest = line.partition(":")
+            label = " ".join(label.lower().split())
+            if not sep or label not in _LABELS:
+                check.add(DealProblem.BAD_LINE, f"{quote(line)} is not a line of the format",
+                          line=number)
+            elif label in values:
+                check.add(DealProblem.BAD_LINE, f"a second {label} line", line=number)
+            else:
+                values[label] = (number, rest.strip())
+        if not values and not check.problems:
+            check.add(DealProblem.EMPTY, "the text holds no position")
+            check.raise_if_any()
+        groups: dict[str, list[int]] = {}
+        for label, size in (("face up", FACE_UP), ("face down", HIDDEN), ("stock", STOCK)):
+            groups[label] = self._cards(check, values, label, size)
+        dealt = _number_jokers(groups["face up"] + groups["face down"] + groups["stock"])
+        groups["face up"], groups["face down"], groups["stock"] = (
+            dealt[:FACE_UP], dealt[FACE_UP:FACE_UP + HIDDEN], dealt[FACE_UP + HIDDEN:])
+        if not check.problems & (DealProblem.UNREADABLE_CARD | DealProblem.WRONG_PILE_COUNT):
+            check.check_deck(dealt, universe=range(54))
+        number = self._number(check, values, "deal")
+        kept = self._cards(check, values, "kept", KEEP) if "kept" in values else []
+        bid: tuple[int, int] | None = None
+        if "contract" in values:
+            where, word = values["contract"]
+            found = _BID.fullmatch(word)
+            if word.lower() == "pass":
+                bid = (0, 0)
+            elif found:
+                strain = found.group(2).upper()
+                bid = (int(found.group(1)), 4 if strain[0] == "N" else "CDHS".index(strain))
+            else:
+                check.add(DealProblem.BAD_LINE, f"contract {quote(word)}: write 2S, 3NT or pass",
+                          line=where)
+        played = self._number(check, values, "played")
+        tricks = self._number(check, values, "tricks")
+        lead = PLAYER if bid == (0, 0) else HOUSE
+        if "lead" in values:
+            where, word = values["lead"]
+            if word.lower() in ("player", "house"):
+                lead = PLAYER if word.lower() == "player" else HOUSE
+            else:
+                check.add(DealProblem.BAD_LINE, f"lead {quote(word)}: player or house", line=where)
+        mine = sorted(c for c in groups["face up"] + groups["face down"] if c >= 52)
+        up_jokers = [c for c in groups["face up"] if c >= 52]
+        kept = sorted(c for c in kept if c < 52) + up_jokers[:sum(c >= 52 for c in kept)]
+        hand_cards = sorted(kept + groups["face down"])
+        if "hand" in values:
+            held = self._cards(check, values, "hand", None)
+            hand_cards = sorted(c for c in held if c < 52) + mine[:sum(c >= 52 for c in held)]
+        check.raise_if_any()
+        kept_set = set(kept)
+        if kept and not kept_set <= set(groups["face up"]):
+            check.add(DealProblem.BAD_LINE, "kept cards must be face-up cards")
+        if kept and not {c for c in groups["face up"] if c >= 52} <= kept_set:
+            check.add(DealProblem.BAD_LINE, "a face-up joker must be kept")
+        if not set(hand_cards) <= set(kept + groups["face down"]):
+            check.add(DealProblem.BAD_LINE, "the hand holds a card not kept nor face down")
+        if kept and bid is not None:
+            whole = sorted(kept + groups["face down"])
+            if bid == (0, 0) and house_bid(whole) is None:
+                check.add(DealProblem.BAD_LINE, "the house passed: the player must bid")
+            elif bid != (0, 0) and bid not in player_bids(whole):
+                check.add(DealProblem.BAD_LINE, f"the bid {bid[0]}{STRAINS[bid[1]]} is not "
+                          "open to the player (an overcall; notrump only by shape)")
+        if played > STOCK or tricks > 13 - len(hand_cards):
+            check.add(DealProblem.BAD_LINE, "more stock cards or tricks than there are")
+        check.raise_if_any()
+        if not kept:
+            return State(number, bytes(groups["face up"]), bytes(groups["face down"]),
+                         bytes(groups["stock"]), b"", None, 0, b"", 0, PLAYER)
+        if bid is None:
+            return State(number, bytes(groups["face up"]), bytes(groups["face down"]),
+                         bytes(groups["stock"]), bytes(sorted(kept)), None, 0,
+                         bytes(hand_cards), 0, PLAYER)
+        return State(number, bytes(groups["face up"]), bytes(groups["face down"]),
+                     bytes(groups["stock"]), bytes(sorted(kept)), bid, played,
+                     bytes(sorted(hand_cards)), tricks, lead)
+
+    def _number(self, check: DealChecker, values: dict[str, tuple[int, str]], label: str) -> int:
+        if label not in values:
+            return 0
+        line, word = values[label]
+        if word.isdigit() and len(word) <= 12:
+            return int(word)
+        check.add(DealProblem.BAD_LINE, f"{label} {quote(word)}: expected a whole number",
+                  line=line)
+        return 0
+
+    def _cards(self, check: DealChecker, values: dict[str, tuple[int, str]], label: str,
+               size: int | None) -> list[int]:
+        if label not in values:
+            check.add(DealProblem.WRONG_PILE_COUNT, f"no {label.capitalize()} line")
+            return []
+        line, rest = values[label]
+        if rest == "-":
+            rest = ""
+        found: list[int] = []
+        for token in rest.split():
+            card = read_card(token)
+            if card is None:
+                check.add(DealProblem.UNREADABLE_CARD, f"unreadable card {quote(token)}",
+                          line=line, card=token)
+            else:
+                found.append(card)
+        if size is not None and len(rest.split()) != size:
+            check.add(DealProblem.WRONG_PILE_SIZE, f"{label}: {len(rest.split())} cards, "
+                      f"expected {size}", line=line)
+        return _number_jokers(found)
+
+
+def _number_jokers(cards: list[int], deal_order: bool = False) -> list[int]:
+    """Return `cards` with the jokers numbered 52, 53 in order (the jokers are alike);
+    `deal_order`: `cards` is the deal, face-down first; the numbering follows the text's
+    order instead (face up, face down, stock)."""
+    order = cards[HIDDEN:HIDDEN + FACE_UP] + cards[:HIDDEN] + cards[HIDDEN + FACE_UP:] \
+        if deal_order else cards
+    names = iter(JOKERS)
+    renamed = {i: next(names) for i, c in enumerate(order) if c >= 52}
+    out = [renamed.get(i, c) for i, c in enumerate(order)]
+    if deal_order:
+        return out[FACE_UP:FACE_UP + HIDDEN] + out[:FACE_UP] + out[FACE_UP + HIDDEN:]
+    return out
+
+
+GAME = BridgeSolitaire()

@@ -1,0 +1,255 @@
+"""Bridge Solitaire: the rule text's worked hands, hand-computed scores, the trick rules,
+the text format and the play's search on hands small enough to check by hand."""
+from __future__ import annotations
+
+import functools
+import random
+from typing import Any
+
+import pytest
+
+from games.bridge_solitaire import (GAME, HOUSE, NOTRUMP, PLAYER, Contract, Move, best_play,
+                                    card_name, declarer_score,
+                                    hand_score, house_bid, max_tricks, notrump_allowed,
+                                    player_bids, read_card, resolve, winning_tricks)
+from solver.game import DealError, DealProblem, InvalidMoveError
+
+
+def cards(text: str) -> list[int]:
+    found = [read_card(t) for t in text.split()]
+    assert None not in found
+    out: list[int] = []
+    for c in found:
+        assert c is not None
+        out.append(53 if c == 52 and 52 in out else c)
+    return out
+
+
+# the rule text's two worked hands, after the choice
+EXAMPLE_1 = cards("AC KC QC JC TC 8C QH 8H 7H 9S 4S 3D JK")
+EXAMPLE_2 = cards("AH QH TH 3H 2H 3D KC 4C 3C AS 9S 3S JK")
+
+
+def test_the_worked_hands_house_bids_pass_and_one_diamond():
+    assert [winning_tricks(EXAMPLE_1, s) for s in range(4)] == [5, 0, 1, 0]
+    assert house_bid(EXAMPLE_1) is None
+    assert [winning_tricks(EXAMPLE_2, s) for s in range(4)] == [1, 0, 3, 1]
+    assert house_bid(EXAMPLE_2) == (1, 1)
+
+
+def test_house_bid_ties_go_to_the_lowest_suit_and_a_weak_hand_bids_high():
+    weak = cards("2C 3C 4C 2D 3D 4D 2H 3H 4H 2S 3S 4S 5S")
+    assert house_bid(weak) == (6, 0)           # no winner; C, D, H all of length 3
+    assert player_bids(weak)[0] == (6, 1)      # overcalls start at 6D
+    assert (7, NOTRUMP) in player_bids(weak) and notrump_allowed(weak)
+
+
+def test_player_bids_over_a_pass_include_every_suit_bid_and_notrump_only_by_shape():
+    assert house_bid(EXAMPLE_1) is None
+    bids = player_bids(EXAMPLE_1)
+    assert bids[0] == (1, 0) and len(bids) == 28 and not notrump_allowed(EXAMPLE_1)
+    assert notrump_allowed(cards("AC KC QC AD KD QD AH KH QH AS KS QS JK"))
+    assert notrump_allowed(cards("AC KC QC AD KD QD AH KH QH AS KS JK JK"))
+    assert not notrump_allowed(cards("AC KC QC JC AD KD QD AH KH QH AS KS JK"))
+
+
+def test_the_first_worked_hand_scores_240():
+    # 1C doubled made with 7 tricks: 40 below, 50 insult, 150 for five club honours
+    assert hand_score(EXAMPLE_1, Contract(1, 0, True, 2), 7) == 240
+
+
+@pytest.mark.parametrize("level, strain, doubling, tricks, vulnerable, points", [
+    (3, NOTRUMP, 1, 10, False, 130),       # 100 + one overtrick 30, no game bonus
+    (2, 2, 2, 10, False, 370),             # 120 + 2 x 100 doubled overtricks + 50 insult
+    (2, 2, 2, 10, True, 570),              # 120 + 2 x 200 + 50
+    (6, 3, 1, 12, False, 680),             # 180 + small slam 500
+    (6, 3, 1, 12, True, 930),              # 180 + 750
+    (7, NOTRUMP, 4, 13, False, 1980),      # (40 + 6 x 30) x 4 + 100 insult + 1000
+    (4, 2, 1, 8, False, -100),             # 2 down undoubled
+    (4, 2, 1, 8, True, -200),
+    (4, 2, 2, 6, False, -800),             # 100 + 200 + 200 + 300
+    (4, 2, 2, 7, True, -800),              # 200 + 300 + 300
+    (4, 2, 4, 6, True, -2200),             # (200 + 3 x 300) x 2
+    (1, 0, 4, 6, False, -200),
+])
+def test_declarer_scores_computed_by_hand(level, strain, doubling, tricks, vulnerable, points):
+    assert declarer_score(level, strain, doubling, tricks, vulnerable) == points
+
+
+def test_a_defended_contract_scores_the_undertricks_for_the_player_and_honours_count():
+    # house 2D doubled (one joker), player takes 8: house 5 of 8, 3 down = 100 + 200 + 200
+    assert hand_score(EXAMPLE_2, Contract(2, 1, False, 2), 8) == 500
+    # house 1D made with 7 tricks doubled: 40 + 50 to the house; hearts honours do not count
+    assert hand_score(EXAMPLE_2, Contract(1, 1, False, 2), 6) == -90
+    four_aces = cards("AC AD AH AS 2C 3C 4C 2D 3D 2H 3H 2S 3S")
+    assert hand_score(four_aces, Contract(1, NOTRUMP, True, 1), 7) == 40 + 150
+
+
+def test_trick_rules_trumps_notrump_limit_and_jokers():
+    stock = bytes(cards("5D 7D AH 9C 4C 2S"))
+    nine = cards("9C")[0]
+    # player leads 9C in hearts: 5D, 7D out of play, AH trumps it: the house wins
+    assert resolve(stock, 0, PLAYER, nine, 2) == (3, False)
+    # in clubs the house turns to 9C (ties never happen: 9C is the player's... use 8C)
+    eight = cards("8C")[0]
+    assert resolve(stock, 0, PLAYER, eight, 0) == (4, False)      # 9C beats 8C
+    # in notrump the house turns at most four: 5D 7D AH 9C -> 9C is the fourth, legal
+    assert resolve(stock, 0, PLAYER, cards("TC")[0], NOTRUMP) == (4, True)
+    # a spade lead in notrump: four turned, none a spade: the player wins
+    assert resolve(stock, 0, PLAYER, cards("3S")[0], NOTRUMP) == (4, True)
+    # house leads 5D; a trump (hearts) from a void player wins, a joker loses
+    assert resolve(stock, 0, HOUSE, cards("2H")[0], 2) == (1, True)
+    assert resolve(stock, 0, HOUSE, 52, 2) == (1, False)
+    jokers = bytes([52, 4])
+    assert resolve(jokers, 0, HOUSE, 53, 2) == (1, True)          # the other joker wins
+    assert resolve(jokers, 0, HOUSE, cards("AS")[0], 2) == (1, False)
+    assert resolve(jokers, 0, PLAYER, cards("AS")[0], 2) == (1, False)   # joker answers
+
+
+def test_max_tricks_on_small_hands_checked_by_hand():
+    # spades trump, house leads KH: the player (AH, 2S) takes it with AH, leads 2S, the
+    # house turns 3S: 1 trick. Ruffing KH with 2S instead is illegal (the player has a
+    # heart) so 1 is the most.
+    hand = bytes(sorted(cards("AH 2S")))
+    stock = bytes(cards("KH 3S 4D 5D"))
+    assert max_tricks(hand, stock, 0, HOUSE, 3) == 1
+    # led by the player, stock KH 4D 5D 6D 7D 3S: AH wins (KH answers); then 2S: in
+    # notrump the house turns 4D 5D 6D 7D, none legal, and stops: the player wins (2);
+    # with spades trump it turns on to 3S, which wins (1). 2S first loses to 3S either way
+    # in spades; in notrump 2S first wins too (four diamonds), then AH to KH: still 2.
+    stock = bytes(cards("KH 4D 5D 6D 7D 3S"))
+    assert max_tricks(hand, stock, 0, PLAYER, NOTRUMP) == 2
+    assert max_tricks(hand, stock, 0, PLAYER, 3) == 1
+    # the stock runs out under a lead: that trick and the rest of the hand are the player's
+    assert max_tricks(bytes(sorted(cards("2S 2H 2D"))), bytes(cards("3D")), 0, PLAYER, 0) == 3
+
+
+def test_numbered_deals_and_played_positions_round_trip_and_the_notation_reads_back():
+    for number in range(1, 30):
+        state = GAME.deal(number)
+        assert sorted(state.face_up + state.face_down + state.stock) == list(range(54))
+        rng = random.Random(number)
+        while True:
+            assert GAME.parse(GAME.format(state)) == state, GAME.format(state)
+            moves = GAME.moves(state)
+            if not moves:
+                break
+            move = rng.choice(moves)
+            assert GAME.parse_move(state, GAME.notation(move)) == move
+            state = GAME.play(state, move)
+        assert GAME.is_over(state) and state.tricks + len(state.hand) <= 13
+
+
+def test_the_deal_is_the_documented_shuffle():
+    state = GAME.deal(1)
+    assert " ".join(GAME.format(state).splitlines()[1:3]) == (
+        "Face up: JS 3D 4H TD 6C 4C JK QH 7H 9S QS JD 5S "
+        "Face down: 3C KH QC KD 7D TC 6D")
+
+
+def test_jokers_face_up_must_be_kept_and_both_jokers_read_alike():
+    state = GAME.deal(1)                                # JK is face up
+    assert all(52 in move.cards for move in GAME.moves(state))
+    assert len(GAME.moves(state)) == 792                # 5 of the other 12
+    kept = GAME.parse_move(state, "keep JK TD QH 4H 5S JS")
+    assert GAME.notation(kept) == "keep TD 4H QH 5S JS JK"
+    with pytest.raises(InvalidMoveError):
+        GAME.parse_move(state, "keep JK TD")
+
+
+def test_a_pass_over_a_house_pass_is_not_offered():
+    state = GAME.deal(1)
+    for move in GAME.moves(state)[:50]:
+        after = GAME.play(state, move)
+        offered = GAME.moves(after)
+        passing = Move(2) in offered
+        assert passing == (house_bid(GAME.full_hand(after)) is not None)
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("", DealProblem.EMPTY),
+    ("Face up: JS\n", DealProblem.WRONG_PILE_COUNT),
+    (GAME.format(GAME.deal(1)).replace("3D", "XD", 1), DealProblem.UNREADABLE_CARD),
+    (GAME.format(GAME.deal(1)).replace("3D", "JS", 1), DealProblem.DUPLICATE_CARD),
+    ("Deal: 1\nWhat: 3\n", DealProblem.BAD_LINE),
+    # deal 1 keeping these, the house bids 2S: 2S itself and 3NT (4-3-3-2 with a joker)
+    # are not open to the player
+    (GAME.format(GAME.deal(1)) + "Kept: JK TD 4H QH 5S JS\nContract: 2S\n", DealProblem.BAD_LINE),
+    (GAME.format(GAME.deal(1)) + "Kept: JK TD 4H QH 5S JS\nContract: 3NT\n", DealProblem.BAD_LINE),
+    (GAME.format(GAME.deal(1)) + "Kept: JK TD 4H QH 5S 9C\n", DealProblem.BAD_LINE),
+])
+def test_bad_text_is_refused_with_its_problem(text, problem):
+    with pytest.raises(DealError) as caught:
+        GAME.parse(text)
+    assert caught.value.problems & problem and "\n" not in str(caught.value)
+
+
+def _through_the_rules(game: Any, state: Any) -> int:
+    """Return the player's most tricks from `state` by trying every line of ``moves``."""
+    @functools.cache
+    def most(position: Any) -> int:
+        moves = game.moves(position)
+        if not moves:
+            return int(position.tricks + len(position.hand))
+        return max(most(game.play(position, move)) for move in moves)
+    return most(state)
+
+
+def test_the_trick_search_agrees_with_every_line_of_play_through_the_rules():
+    """Mid-game positions of numbered deals (a random choice, bid and six tricks): the
+    search, with its tables and interchangeable cards, finds what trying every legal line
+    through ``moves`` and ``play`` finds; the target question agrees with it."""
+    for number in range(1, 7):
+        rng = random.Random(number)
+        state = GAME.deal(number)
+        state = GAME.play(state, rng.choice(GAME.moves(state)))
+        for bid in rng.sample(GAME.moves(state), 2):
+            position = GAME.play(state, bid)
+            for _ in range(6):
+                position = GAME.play(position, rng.choice(GAME.moves(position)))
+            contract = GAME.contract(position)
+            assert contract is not None
+            most = max_tricks(position.hand, position.stock, position.played, position.lead,
+                              contract.strain)
+            assert position.tricks + most == _through_the_rules(GAME, position)
+            assert max_tricks(position.hand, position.stock, position.played, position.lead,
+                              contract.strain, most) == most
+            assert max_tricks(position.hand, position.stock, position.played, position.lead,
+                              contract.strain, most + 1) == most
+
+
+@pytest.mark.slow
+def test_deal_one_best_is_to_keep_a_weak_hand_and_defend_the_house_bid():
+    # found by the search and, before the bounds were added, by trying every contract of
+    # every choice to the end: the house bids 3H over a weak hand (deal 1's face-up joker
+    # doubles it) and the player defends, taking 9 tricks: the house 4 of 9, 5 down
+    # doubled = 100 + 200 + 200 + 300 + 300
+    state = GAME.deal(1)
+    score, kept, bid, tricks = best_play(state.face_up, state.face_down, state.stock)
+    assert (score, bid, tricks) == (1100, (0, 0), 9)
+    assert " ".join(card_name(c) for c in kept) == "6C 3D 4H 9S JS JK"
+    assert house_bid(kept + state.face_down) == (3, 2)
+
+
+def test_every_step_of_random_play_passes_the_rule_check_and_broken_ones_do_not():
+    for number in range(1, 6):
+        rng = random.Random(number)
+        state = GAME.deal(number)
+        while GAME.moves(state):
+            for move in GAME.moves(state):
+                assert GAME.illegal_reason(state, move) == "", GAME.notation(move)
+                assert GAME.describe(state, move)
+            state = GAME.play(state, rng.choice(GAME.moves(state)))
+    state = GAME.deal(1)                                   # JK face up
+    assert "joker" in GAME.illegal_reason(state, GAME.parse_move(state, "keep TD 4H QH 5S JS 9S"))
+    kept = GAME.play(state, GAME.parse_move(state, "keep JK TD 4H QH 5S JS"))
+    assert house_bid(GAME.full_hand(kept)) == (2, 3)        # 2S: the lowest overcall is 3C
+    assert player_bids(GAME.full_hand(kept))[0] == (3, 0)
+    assert "overcall" in GAME.illegal_reason(kept, GAME.parse_move(kept, "bid 2H"))
+    assert "notrump" in GAME.illegal_reason(kept, GAME.parse_move(kept, "bid 3NT"))
+    bid = GAME.play(kept, GAME.parse_move(kept, "bid 3C"))
+    assert card_name(bid.stock[0]) == "AS"                  # the house leads AS; 5S JS held
+    assert "follow suit" in GAME.illegal_reason(bid, GAME.parse_move(bid, "QH"))
+    assert GAME.illegal_reason(bid, GAME.parse_move(bid, "5S")) == ""
+    assert "not in the hand" in GAME.illegal_reason(bid, GAME.parse_move(bid, "AS"))
+    assert GAME.describe(bid, GAME.parse_move(bid, "5S")) == "5S on the house's AS: house wins"
