@@ -150,16 +150,7 @@ class Rules:
 
     def legal_moves(self, state: State) -> list[Move]:
         """Return every legal step (slides in any order); none once the game is won."""
-        grid = state[0]
-        if self.is_won(state):
-            return []
-        stage = self.stage(grid)
-        if stage == 0:
-            return self.between_turns(state)
-        found = self.pairs(grid) if stage == 1 else []
-        found.extend(self.slides(grid, 0))
-        found.append(self.close_move)
-        return found
+        return self._steps(state, False)
 
     def between_turns(self, state: State) -> list[Move]:
         """Return the steps between turns: the pairs, or else the rotation or the deal."""
@@ -177,22 +168,25 @@ class Rules:
         """Return ``ChrisCrossPairs.moves``: the legal steps, slides into holes in place
         order only (the slides of a turn commute, so each set of them is reached once);
         none once the game is won."""
+        return self._steps(state, True)
+
+    def _steps(self, state: State, in_place_order: bool) -> list[Move]:
+        """Return the legal steps; with `in_place_order`, once a card has slid this turn,
+        only slides into holes after the last place a card slid into."""
         grid = state[0]
         if self.is_won(state):
             return []
         stage = self.stage(grid)
         if stage == 0:
             return self.between_turns(state)
-        if stage == 1:
-            found = self.pairs(grid)
-            found.extend(self.slides(grid, 0))
-        else:
-            last = 0
+        first = 0
+        if stage == 2 and in_place_order:
             for p in range(self.cells):
                 v = grid[p]
                 if v >= MOVED and v < HOLE:
-                    last = p
-            found = self.slides(grid, last + 1)
+                    first = p + 1
+        found = self.pairs(grid) if stage == 1 else []
+        found.extend(self.slides(grid, first))
         found.append(self.close_move)
         return found
 

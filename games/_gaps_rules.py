@@ -88,6 +88,8 @@ class Rules:
     next_card: list[int]         # next_card[card]: the card one rank higher, GAP for a King
     made: list[Move]             # made[card * MAX_PLACES + target]: each Move once
     _shuffles: dict[tuple[int, int, int], list[int]]
+    _last_places: bytes          # frozen's last question and answer: the search asks
+    _last_frozen: list[bool]     # forced, then moves (stuck_card), of the same position
 
     def __init__(self, redeals: int, any_time: bool, suit_rows: bool, suits: int,
                  ranks: int) -> None:
@@ -100,6 +102,7 @@ class Rules:
         self.next_card = [c + 1 if c % 13 + 1 < ranks else GAP for c in range(52)]
         self.made = [Move(c, t) for c in range(52) for t in range(MAX_PLACES)]
         self._shuffles = {}
+        self._last_places, self._last_frozen = b"", []
 
     # -- rules ---------------------------------------------------------------------------
 
@@ -304,6 +307,8 @@ class Rules:
         card other than a Two: such a card is rarely frozen, and the search asks this of
         every position it meets, so the common case costs one look at the first places.
         """
+        if places == self._last_places:
+            return self._last_frozen      # read, never changed, by its callers
         ranks, size, next_card = self.ranks, self.size, self.next_card
         fixed = [False] * 52
         for r in range(self.suits):
@@ -348,6 +353,7 @@ class Rules:
                 if follower != GAP and follower != card and fixed[follower]:
                     fixed[follower] = False
                     loose.append(follower)
+        self._last_places, self._last_frozen = places, fixed
         return fixed
 
     def stuck_card(self, places: bytes) -> int:
