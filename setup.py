@@ -40,6 +40,7 @@ COMPILED = [
     "games/_crescent_rules.py",
     "games/_gaps_rules.py",
     "games/_chris_cross_pairs_rules.py",
+    "games/_bridge_play.py",
 ]
 
 

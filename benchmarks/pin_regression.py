@@ -46,6 +46,7 @@ SET: list[tuple[str, dict[str, Any], int, int, int]] = [
     ("gaps", {"redeals": 0}, 7, 8, 100_000),
     ("chris-cross-pairs", {}, 1, 30, 5_000),
     ("crisscross", {}, 1, 20, 5_000),
+    ("bridge-solitaire", {}, 1, 5, 1_000_000),  # trick-table entries; each deal needs < 300,000
 ]
 
 

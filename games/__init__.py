@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from solver.game import Game, UnknownGameError, quote
 
 MODULES = ("freecell", "black_hole", "the_clock", "klondike", "yukon", "spider", "forty_thieves",
-           "crescent", "gaps", "chris_cross_pairs", "crisscross")
+           "crescent", "gaps", "chris_cross_pairs", "crisscross", "bridge_solitaire")
 
 
 def _load() -> dict[str, Any]:

@@ -56,22 +56,24 @@ Rulings where the text and the ruling are silent:
   deal's answer, not a fixed target, so no position is "won" in the engine's sense of
   reaching the best possible score.
 
-Best play (``best_play``): every choice of kept cards and every contract the player may
-reach (a bid, or a pass to defend the house's bid), each played out by ``max_tricks``, a
-memoised search over (cards left, stock position, who leads): the stock fixes the
-house's cards, so the player alone chooses and the best line is a longest path. The
-score grows with the player's tricks whether the player declares or defends, so each
-contract asks only "can the player take t tricks?" for the fewest t that beat the best
-score found so far, and contracts whose 13-trick score cannot beat it are skipped. Deals
-1-40 take a median 4.9 CPU s, at worst 25 (32 of 40 under 10; see
-data/bridge_solitaire/winnability.md).
+Best play (``search_deal``, the ``scored`` strategy's search for this game through the
+engine's ``best_line`` hook): every choice of kept cards and every contract the player
+may reach (a bid, or a pass to defend the house's bid), each played out by the trick
+tables of ``games._bridge_play``: a memoised search over (cards left, stock position, who
+leads), one table per trump shared by all 1,716 choices (the stock fixes the house's
+cards, so the player alone chooses and the best line is a longest path). The score grows
+with the player's tricks whether the player declares or defends, so each contract asks
+only "can the player take t tricks?" for the fewest t that beat the best score found so
+far; choices and contracts are taken by falling 13-trick score and left when that cannot
+beat the best found. Deals 1-20 take a median 0.3 CPU s, at worst 1.3 (16 times faster
+than one table per choice; see data/bridge_solitaire/winnability.md).
 
-The engine: the module is not registered yet, so ``solve``, ``hint``, ``verify`` and
-``classify`` do not reach it. What is left: the registry's contract asks small twins on
-which depth-first search decides 150 deals each, won and lost, and this game's size is
-tied to 13 tricks (levels, book, scoring); and a scored hook whose ``won`` is "the best
-score reached" needs the best score per deal, which ``best_play`` gives but the engine's
-``scored`` strategy would have to take from the game.
+The engine: ``solve``, ``hint``, ``verify`` and ``classify`` reach the game like any
+other; a solve answers the best score with the choice, the bid and the play that reach
+it, proven best when the search ran to the end. ``won`` is a positive best score (the
+note above), ``lost`` a best score of 0 or less, proven. There is no small twin (the
+bidding and scoring are those of 13 tricks): the tests check the trick tables against
+every line of play through the rules instead.
 
 Numbered deals: ``random.Random(number).shuffle`` of the 54 cards in the order
 AC..KC, AD..KD, AH..KH, AS..KS, JK, JK (52 and 53): the first 7 are the face-down cards,
@@ -90,28 +92,34 @@ Text format (lines ``Label: value``, ``#`` starts a comment)::
     Tricks: 3                        # player's tricks so far (0 when left out)
     Lead: house                      # who leads next (left out: the defender)
 
-Notation: ``keep AC KC TC 8C QH 8H`` chooses the kept cards; ``bid 2S``, ``pass``; a card
-(``AC``, ``JK``) plays it, leading or answering (the house's cards are turned by the rules).
+Notation (one word a step): ``keep:AC+KC+TC+8C+QH+8H`` chooses the kept cards (``keep AC
+KC ...`` is read too); ``bid:2S``, ``pass``; a card (``AC``, ``JK``) plays it, leading or
+answering (the house's cards are turned by the rules).
 """
 from __future__ import annotations
 
-import functools
 import itertools
 import random
 import re
+import time
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Iterable, NamedTuple
 
-from solver.cards import card_str, parse_card
-from solver.game import DealChecker, DealProblem, InvalidMoveError, quote
+from solver.cards import card_str, parse_card, plain_text
+from solver.game import DealChecker, DealProblem, InvalidMoveError, Status, quote
+from solver.search.result import Budget, Result
+from solver.verify import replay
+from games._bridge_play import HOUSE, NOTRUMP, PLAYER, Tricks, resolve
+from games._bridge_play import rank_of as _rank
+from games._bridge_play import suit_of as _suit
 
 __all__ = ["GAME", "BridgeSolitaire", "State", "Move", "Contract", "house_bid", "hand_score",
-           "winning_tricks", "card_name", "read_card", "JOKERS", "NOTRUMP", "best_play"]
+           "winning_tricks", "card_name", "read_card", "JOKERS", "NOTRUMP", "best_play",
+           "search_deal", "contract_options", "max_tricks", "Best", "unknown_samples",
+           "blind_keep", "blind_card", "blind_score"]
 
 JOKERS = (52, 53)
-NOTRUMP = 4
 STRAINS = ("C", "D", "H", "S", "NT")
-PLAYER, HOUSE = 0, 1
 HIDDEN, FACE_UP, STOCK = 7, 13, 34
 KEEP = 6
 
@@ -174,16 +182,6 @@ def read_card(token: str) -> int | None:
     if token.upper() in ("JK", "*", "★", "JOKER"):
         return 52
     return parse_card(token)
-
-
-def _suit(card: int) -> int:
-    return 4 if card >= 52 else card // 13
-
-
-def _rank(card: int) -> int:
-    """Rank for comparison: 2..14 (ace high)."""
-    r = card % 13 + 1
-    return 14 if r == 1 else r
 
 
 # -- bidding -----------------------------------------------------------------------
@@ -312,48 +310,6 @@ def hand_score(hand: Iterable[int], contract: Contract, player_tricks: int,
 # -- the play ----------------------------------------------------------------------
 
 
-def house_answer(stock: bytes, at: int, led: int, trump: int) -> tuple[int, int | None]:
-    """Return (stock position after, the house's card or None) for a player's lead `led`.
-
-    The house turns cards from `at` until one is of the suit led, a trump or a joker; in
-    notrump at most four. None: no legal card (the player wins the trick).
-    """
-    if led >= 52:
-        return (at + 1, stock[at]) if at < len(stock) else (at, None)
-    suit = led // 13
-    limit = len(stock) if trump != NOTRUMP else min(len(stock), at + 4)
-    for i in range(at, limit):
-        c = stock[i]
-        if c >= 52 or c // 13 == suit or c // 13 == trump:
-            return i + 1, c
-    return limit, None
-
-
-def player_wins(led: int, answer: int, trump: int) -> bool:
-    """Return whether the player's card wins a trick: `led` first, `answer` second, one of
-    them the player's (the jokers' rule aside, which the caller applies)."""
-    if answer // 13 == led // 13:
-        return _rank(answer) < _rank(led)
-    return answer // 13 != trump
-
-
-def resolve(stock: bytes, at: int, lead: int, card: int, trump: int) -> tuple[int, bool]:
-    """Play the player's `card` in a trick; return (stock position after, player won)."""
-    if lead == PLAYER:
-        after, answer = house_answer(stock, at, card, trump)
-        if answer is None:
-            return after, True
-        if card >= 52 or answer >= 52:
-            return after, False
-        return after, player_wins(card, answer, trump)
-    led = stock[at]
-    if led >= 52:
-        return at + 1, card >= 52
-    if card >= 52:
-        return at + 1, False
-    return at + 1, not player_wins(led, card, trump)
-
-
 def legal_cards(hand: bytes, stock: bytes, at: int, lead: int) -> list[int]:
     """Return the player's legal cards: any when leading or answering a joker; else the
     suit led if held, otherwise any card (a joker too)."""
@@ -364,179 +320,184 @@ def legal_cards(hand: bytes, stock: bytes, at: int, lead: int) -> list[int]:
     return follow or list(hand)
 
 
-def _classes(hand: bytes, stock: bytes) -> dict[int, tuple[int, int]]:
-    """Return each card's class: cards of one suit with no stock card ranked between them
-    are interchangeable (every trick compares the player's card with stock cards only), as
-    are the two jokers. The class is (suit, stock cards of the suit ranked below)."""
-    below: dict[int, tuple[int, int]] = {}
-    for c in hand:
-        s = _suit(c)
-        below[c] = (s, 0 if s == 4 else
-                    sum(1 for x in stock if x < 52 and x // 13 == s and _rank(x) < _rank(c)))
-    return below
-
-
 def max_tricks(hand: bytes, stock: bytes, at: int, lead: int, trump: int,
                need: int | None = None) -> int:
     """Return the most tricks the player can take from here (the rest of the hand); with
     `need`, return `need` if at least that many can be taken, else a number below it
     (a target search, which stops at the first line that takes `need`)."""
-    return trick_search(hand, stock, trump)(at, lead, need)
+    table = Tricks(hand, stock, trump)
+    if need is None:
+        return table.most(hand, at, lead)
+    return need if table.reaches(hand, at, lead, need) else need - 1
 
 
-def trick_search(hand: bytes, stock: bytes, trump: int) -> Callable[[int, int, int | None], int]:
-    """Return ``max_tricks`` for one hand, stock and trump, keeping what it learns
-    between questions (``query(at, lead, need)``).
+class Best(NamedTuple):
+    """The best result found: the score, the kept cards, the bid ((0, 0) a pass) and
+    the player's tricks in the whole hand."""
 
-    A memoised search over (cards left, stock position, who leads): the house's cards
-    are fixed by the stock, so the player alone chooses and the best line is a longest
-    path. Each trick's outcome for each card and stock position is tabled first
-    (``resolve``), and of interchangeable cards (``_classes``) one is tried.
+    score: int
+    kept: bytes
+    bid: tuple[int, int]
+    tricks: int
+
+
+def contract_options(hand: bytes) -> list[tuple[tuple[int, int], Contract]]:
+    """Return the contracts a 13-card hand may reach: each bid open to the player, and
+    the pass (bid (0, 0)) to defend the house's bid when the house bids."""
+    doubling = (1, 2, 4)[sum(c >= 52 for c in hand)]
+    options = [((level, strain), Contract(level, strain, True, doubling))
+               for level, strain in player_bids(hand)]
+    house = house_bid(hand)
+    if house is not None:
+        options.append(((0, 0), Contract(house[0], house[1], False, doubling)))
+    return options
+
+
+def search_deal(face_up: bytes, face_down: bytes, stock: bytes, vulnerable: bool = False,
+                choices: Iterable[bytes] | None = None,
+                stop: Callable[[], bool] | None = None,
+                tables: dict[int, Tricks] | None = None) -> tuple[Best | None, bool]:
+    """Return the best (score, kept, bid, tricks) over `choices` of kept cards (default:
+    every legal one), every contract and every play, and whether the search was whole.
+
+    Branch and bound. A choice's ceiling is its best contract's score with all 13 tricks;
+    choices are taken by falling ceiling, so the search ends at the first one that cannot
+    beat the best found (a sharper bound than "13 tricks" would need a trick count of a
+    hand not yet searched). Within a choice, the contracts are taken by falling ceiling too,
+    and each asks its trick table only "can the player take t tricks?" for the fewest t
+    that beat the best found (the score grows with the player's tricks whether the player
+    declares or defends), then raises t while it can. Ties keep the first found. `stop`
+    is asked between choices; when it says so the search ends, not whole. `tables` (one
+    ``Tricks`` per trump, shared by every choice) may be given to read their size.
     """
-    cards = sorted(hand)
-    count = len(cards)
-    size = len(stock)
-    classes = _classes(bytes(cards), stock)
-    class_masks: dict[tuple[int, int], int] = {}
-    for i, c in enumerate(cards):
-        class_masks[classes[c]] = class_masks.get(classes[c], 0) | 1 << i
-    masks = list(class_masks.values())
-    suit_mask = [0] * 5
-    for i, c in enumerate(cards):
-        suit_mask[_suit(c)] |= 1 << i
-    # led[i][p]: (stock position after, won) for card i led at p; answered[i][p]: won
-    led = [[resolve(stock, p, PLAYER, c, trump) for p in range(size)] for c in cards]
-    answered = [[resolve(stock, p, HOUSE, c, trump)[1] for p in range(size)] for c in cards]
-    follow = [suit_mask[_suit(stock[p])] if stock[p] < 52 else 0 for p in range(size)]
-    exact: dict[int, int] = {}
-    low: dict[int, int] = {}           # tricks known reachable from a position
-    high: dict[int, int] = {}          # tricks known out of reach (none at or above)
-
-    def children(mask: int, pos: int, leader: int) -> list[tuple[int, int, int, int]]:
-        allowed = mask
-        if leader == HOUSE:
-            allowed = mask & follow[pos] or mask
-        found: list[tuple[int, int, int, int]] = []
-        for m in masks:
-            pick = allowed & m
-            if not pick:
-                continue
-            bit = pick & -pick
-            i = bit.bit_length() - 1
-            if leader == PLAYER:
-                after, won = led[i][pos]
-            else:
-                after, won = pos + 1, answered[i][pos]
-            found.append((won, mask ^ bit, after, PLAYER if won else HOUSE))
-        return found
-
-    def best(mask: int, pos: int, leader: int) -> int:
-        if pos >= size or not mask:
-            return bin(mask).count("1")
-        key = mask << 7 | pos << 1 | leader
-        found = exact.get(key)
-        if found is not None:
-            return found
-        left = bin(mask).count("1")
-        top = -1
-        for won, rest, after, nxt in children(mask, pos, leader):
-            value = won + best(rest, after, nxt)
-            if value > top:
-                top = value
-                if top == left:
-                    break
-        exact[key] = top
-        return top
-
-    def reaches(mask: int, pos: int, leader: int, goal: int) -> bool:
-        if goal <= 0:
-            return True
-        left = bin(mask).count("1")
-        if pos >= size or not mask or left < goal:
-            return left >= goal
-        key = mask << 7 | pos << 1 | leader
-        if low.get(key, 0) >= goal:
-            return True
-        if high.get(key, 99) <= goal:
-            return False
-        for won, rest, after, nxt in children(mask, pos, leader):
-            if reaches(rest, after, nxt, goal - won):
-                low[key] = goal
-                return True
-        high[key] = goal
-        return False
-
-    full = (1 << count) - 1
-
-    def query(at: int, lead: int, need: int | None = None) -> int:
-        if need is None:
-            return best(full, at, lead)
-        return need if reaches(full, at, lead, need) else need - 1
-
-    return query
-
-
-def best_play(face_up: bytes, face_down: bytes, stock: bytes,
-              vulnerable: bool = False) -> tuple[int, bytes, tuple[int, int], int]:
-    """Return the deal's best (score, kept cards, bid ((0, 0) a pass), player's tricks).
-
-    Every choice of kept cards and every contract is tried; the play of each is the
-    memoised search ``max_tricks`` (the score grows with the player's tricks, whether the
-    player declares or defends). A choice is left out when even all 13 tricks in its best
-    contract could not beat the best found so far; the contracts of a choice are tried
-    from the one scoring most with 13 tricks, and left when their 13-trick score cannot
-    beat the best found.
-    """
-    jokers = bytes(c for c in face_up if c >= 52)
-    others = [c for c in face_up if c < 52]
-    best: tuple[int, bytes, tuple[int, int], int] | None = None
-    for rest in itertools.combinations(others, KEEP - len(jokers)):
-        kept = bytes(sorted(jokers + bytes(rest)))
+    if choices is None:
+        jokers = bytes(c for c in face_up if c >= 52)
+        others = [c for c in face_up if c < 52]
+        choices = [bytes(sorted(jokers + bytes(rest)))
+                   for rest in itertools.combinations(others, KEEP - len(jokers))]
+    pool = bytes(sorted(face_up + face_down))
+    if tables is None:
+        tables = {}
+    entries = []
+    for kept in choices:
         hand = bytes(sorted(kept + face_down))
-        doubling = (1, 2, 4)[sum(c >= 52 for c in hand)]
-        house = house_bid(hand)
-        options: list[tuple[tuple[int, int], Contract]] = [
-            ((level, strain), Contract(level, strain, True, doubling))
-            for level, strain in player_bids(hand)]
-        if house is not None:
-            options.append(((0, 0), Contract(house[0], house[1], False, doubling)))
-        ceiling = sorted(((hand_score(hand, c, 13, vulnerable), bid, c) for bid, c in options),
-                         reverse=True)
+        ceiling = sorted(((hand_score(hand, contract, 13, vulnerable), i, bid, contract)
+                          for i, (bid, contract) in enumerate(contract_options(hand))),
+                         key=lambda entry: (-entry[0], entry[1]))
+        if ceiling:
+            entries.append((ceiling[0][0], kept, hand, ceiling))
+    entries.sort(key=lambda entry: -entry[0])          # stable: ties in choice order
+    best: Best | None = None
+    for top, kept, hand, ceiling in entries:
+        if best is not None and top <= best.score:
+            break
+        if stop is not None and stop():
+            return best, False
         known: dict[tuple[int, int], tuple[int, int]] = {}     # (reached, out of reach)
-        searches: dict[int, Callable[[int, int, int | None], int]] = {}
-        for top, bid, contract in ceiling:
-            if best is not None and top <= best[0]:
+        for ceiling_score, _, bid, contract in ceiling:
+            if best is not None and ceiling_score <= best.score:
                 break
             leader = HOUSE if contract.player_declares else PLAYER
             reached, out = known.get((contract.strain, leader), (0, 14))
             goal = 0
             if best is not None:            # the fewest tricks that beat the best found
                 goal = next(t for t in range(14)
-                            if hand_score(hand, contract, t, vulnerable) > best[0])
+                            if hand_score(hand, contract, t, vulnerable) > best.score)
             if goal >= out:
                 continue
+            if contract.strain not in tables:
+                tables[contract.strain] = Tricks(pool, stock, contract.strain)
+            table = tables[contract.strain]
             if goal > reached:
-                if contract.strain not in searches:
-                    searches[contract.strain] = trick_search(hand, stock, contract.strain)
-                search = searches[contract.strain]
-                got = search(0, leader, goal)
-                if got < goal:
+                if not table.reaches(hand, 0, leader, goal):
                     known[contract.strain, leader] = (reached, goal)
                     continue
                 reached = goal
-            # the most tricks: raise the target one at a time from what is reached
-            if contract.strain not in searches:
-                searches[contract.strain] = trick_search(hand, stock, contract.strain)
-            search = searches[contract.strain]
-            while reached + 1 < out and search(0, leader, reached + 1) == reached + 1:
-                reached += 1
-            out = reached + 1
-            known[contract.strain, leader] = (reached, out)
+            reached = table.most(hand, 0, leader, reached)
+            known[contract.strain, leader] = (reached, reached + 1)
             value = hand_score(hand, contract, reached, vulnerable)
-            if best is None or value > best[0]:
-                best = (value, kept, bid, reached)
+            if best is None or value > best.score:
+                best = Best(value, kept, bid, reached)
+    return best, True
+
+
+def best_play(face_up: bytes, face_down: bytes, stock: bytes,
+              vulnerable: bool = False) -> tuple[int, bytes, tuple[int, int], int]:
+    """Return the deal's best (score, kept cards, bid ((0, 0) a pass), player's tricks)
+    under full information (``search_deal`` over every choice, to the end)."""
+    best, _ = search_deal(face_up, face_down, stock, vulnerable)
     assert best is not None
-    return best
+    return tuple(best)  # type: ignore[return-value]
+
+
+# -- hidden cards -----------------------------------------------------------------------
+
+
+def unknown_samples(face_up: bytes, count: int, seed: int) -> list[tuple[bytes, bytes]]:
+    """Return `count` (face down, stock) deals of the 41 cards not face up, each drawn
+    uniformly (``random.Random(f"bridge-hidden:{seed}:{k}")``), jokers numbered after the
+    face-up ones."""
+    unknown = [c for c in range(52) if c not in face_up] + \
+        [j for j in JOKERS[sum(c >= 52 for c in face_up):]]
+    found = []
+    for k in range(count):
+        cards = list(unknown)
+        random.Random(f"bridge-hidden:{seed}:{k}").shuffle(cards)
+        found.append((bytes(cards[:HIDDEN]), bytes(cards[HIDDEN:])))
+    return found
+
+
+BLIND_KEEPS = ("low", "high")
+
+
+def blind_keep(face_up: bytes, keep: str) -> bytes:
+    """Return the kept cards of a player who sees only the face-up cards: the jokers, then
+    the lowest (`keep` "low": a weak hand, so that the house bids high, to defend) or the
+    highest ("high") of the others by rank, ties by suit."""
+    jokers = [c for c in face_up if c >= 52]
+    others = sorted((c for c in face_up if c < 52), key=lambda c: (_rank(c), c // 13),
+                    reverse=keep == "high")
+    return bytes(sorted(jokers + others[:KEEP - len(jokers)]))
+
+
+def blind_card(hand: bytes, stock: bytes, at: int, lead: int, trump: int) -> int:
+    """Return the card a player who cannot see the stock plays: answering, the lowest card
+    that wins the trick if one does, else the lowest legal card (a joker last); leading,
+    the highest card of the hand (trumps first among equals), a joker last."""
+    legal = legal_cards(hand, stock, at, lead)
+    def low(c: int) -> tuple[int, int]:
+        return (c >= 52, _rank(c) + (13 if _suit(c) == trump else 0))
+    if lead == HOUSE:
+        winners = [c for c in legal if resolve(stock, at, HOUSE, c, trump)[1]]
+        return min(winners or legal, key=low)
+    return max(legal, key=lambda c: (c < 52, _rank(c) if c < 52 else 0, _suit(c) == trump))
+
+
+def blind_score(face_up: bytes, face_down: bytes, stock: bytes, keep: str,
+                vulnerable: bool = False) -> int:
+    """Return the score of a player who sees only what the rules show, playing by rule:
+    ``blind_keep``; then pass to defend when the house bids, else the lowest bid in the
+    longest suit (ties: the higher suit); then ``blind_card`` to the end."""
+    kept = blind_keep(face_up, keep)
+    hand = bytes(sorted(kept + face_down))
+    house = house_bid(hand)
+    doubling = (1, 2, 4)[sum(c >= 52 for c in hand)]
+    if house is not None:
+        contract = Contract(house[0], house[1], False, doubling)
+        lead = PLAYER
+    else:
+        lengths = suit_lengths(hand)
+        strain = max(range(4), key=lambda s: (lengths[s], s))
+        contract = Contract(1, strain, True, doubling)
+        lead = HOUSE
+    left, at, tricks = bytearray(hand), 0, 0
+    while left and at < len(stock):
+        card = blind_card(bytes(left), stock, at, lead, contract.strain)
+        at, won = resolve(stock, at, lead, card, contract.strain)
+        left.remove(card)
+        tricks += won
+        lead = PLAYER if won else HOUSE
+    return hand_score(hand, contract, tricks + len(left), vulnerable)
 
 
 # -- the game ----------------------------------------------------------------------
@@ -544,6 +505,7 @@ def best_play(face_up: bytes, face_down: bytes, stock: bytes,
 _LABELS = ("deal", "face up", "face down", "stock", "kept", "contract", "played", "hand",
            "tricks", "lead")
 _BID = re.compile(r"([1-7])\s*(NT|N|C|D|H|S)", re.IGNORECASE)
+_SUIT_SYMBOLS = str.maketrans("♣♦♥♠♧♢♡♤", "CDHSCDHS")
 
 
 @dataclass(frozen=True)
@@ -558,6 +520,11 @@ class BridgeSolitaire:
                               "bid over the house, play the tricks (scored)")
     variants: ClassVar[dict[str, str]] = {"vulnerable": "score vulnerable (default false)"}
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
+    default_strategy: ClassVar[str] = "scored"
+    no_twins: ClassVar[str] = (
+        "no small twin: the bidding and scoring are of 13 tricks (a book of 6, levels 1-7), "
+        "and a smaller hand makes every deal a win by defending; the trick tables are "
+        "checked against every line of play through the rules instead")
 
     def deal(self, number: int) -> State:
         """Return numbered deal `number` (see the module's note)."""
@@ -592,15 +559,93 @@ class BridgeSolitaire:
         return state.bid is not None and (not state.hand or state.played >= len(state.stock))
 
     def points(self, state: State) -> int:
-        """Return the player's score of a finished hand (``hand_score``).
-
-        Named apart from the engine's ``score`` hook on purpose: that hook comes with
-        ``best_score`` and a ``won`` that means reaching it, which this game does not
-        declare yet (see the module's note on the engine)."""
+        """Return the player's score of a finished hand (``hand_score``)."""
         contract = self.contract(state)
         assert contract is not None
         tricks = state.tricks + len(state.hand)
         return hand_score(self.full_hand(state), contract, tricks, self.vulnerable)
+
+    def score(self, state: State) -> int:
+        """Return a finished hand's score (the engine's scored-game hook; ``points``).
+
+        The game declares no ``best_score``: the best possible is each deal's own, which
+        ``best_line`` finds."""
+        return self.points(state)
+
+    def best_line(self, state: State, budget: Budget) -> Result[Move]:
+        """Return the best score reachable from `state` and a play reaching it (the
+        ``scored`` strategy's search for this game: ``search_deal`` and ``Tricks``).
+
+        ``won`` when it is positive (the module's note), ``lost`` when the search was
+        whole and it is not, ``unknown`` when the budget ran out first (with the best
+        found, if any). The best is proven (``optimal``) when the search was whole. The
+        budget's seconds are checked between choices of kept cards; its states are the
+        entries of the trick tables, and its memory is read as 100 bytes an entry.
+        """
+        began, began_cpu = time.perf_counter(), time.process_time()
+        clock = budget.clock
+        deadline = None if budget.seconds is None else clock() + budget.seconds
+        tables: dict[int, Tricks] = {}
+
+        def stored() -> int:
+            return sum(len(t.low) + len(t.high) for t in tables.values())
+
+        stopped: list[str] = []
+
+        def stop() -> bool:
+            if deadline is not None and clock() > deadline:
+                stopped.append("seconds")
+            elif budget.max_states is not None and stored() >= budget.max_states:
+                stopped.append("max-states")
+            elif budget.memory is not None and stored() * 100 >= budget.memory:
+                stopped.append("memory")
+            return bool(stopped)
+
+        best, whole = self._best(state, stop, tables)
+        steps: tuple[Move, ...] = ()
+        value: int | None = None
+        if best is not None:
+            steps = tuple(self._line(state, best))
+            value = self.points(replay(self, state, steps))
+            assert value == best.score, "the best line scores otherwise"
+        status = Status.UNKNOWN if not whole else Status.WON if value is not None and \
+            value > 0 else Status.LOST
+        return Result(status, steps, optimal=whole, expanded=stored(), stored=stored(),
+                      seconds=time.perf_counter() - began, strategy="scored",
+                      stopped_by=stopped[0] if stopped else "",
+                      cpu_seconds=time.process_time() - began_cpu, score=value)
+
+    def _best(self, state: State, stop: Callable[[], bool],
+              tables: dict[int, Tricks]) -> tuple[Best | None, bool]:
+        """Return the best (score, kept, bid, tricks) from `state`, and whether whole."""
+        if state.bid is None:
+            return search_deal(state.face_up, state.face_down, state.stock, self.vulnerable,
+                               [state.kept] if state.kept else None, stop, tables)
+        if self.is_over(state):
+            return Best(self.points(state), state.kept, state.bid, state.tricks + len(state.hand)), True
+        contract = self.contract(state)
+        assert contract is not None
+        table = tables[contract.strain] = Tricks(state.hand, state.stock, contract.strain)
+        tricks = state.tricks + table.most(state.hand, state.played, state.lead)
+        return Best(hand_score(self.full_hand(state), contract, tricks, self.vulnerable),
+                    state.kept, state.bid, tricks), True
+
+    def _line(self, state: State, best: Best) -> list[Move]:
+        """Return the steps from `state` that reach `best`: the choice, the bid, the cards."""
+        steps: list[Move] = []
+        if not state.kept:
+            steps.append(Move(KEEP_MOVE, best.kept))
+        if state.bid is None:
+            steps.append(Move(PASS) if best.bid == (0, 0) else Move(BID, b"", *best.bid))
+        for step in steps:
+            state = self.play(state, step)
+        contract = self.contract(state)
+        assert contract is not None
+        if not self.is_over(state):
+            table = Tricks(state.hand, state.stock, contract.strain)
+            cards = table.line(state.hand, state.played, state.lead, best.tricks - state.tricks)
+            steps += [Move(PLAY, bytes((card,))) for card in cards]
+        return steps
 
     def is_won(self, state: State) -> bool:
         """Return whether the hand is over with a positive score (module's note)."""
@@ -722,25 +767,27 @@ class BridgeSolitaire:
         return [move]
 
     def notation(self, move: Move) -> str:
-        """Return ``keep AC KC ...``, ``bid 2S``, ``pass`` or a card (``JK``)."""
+        """Return ``keep:AC+KC+...``, ``bid:2S``, ``pass`` or a card (``JK``): one word
+        each, so that a solution is a line of words."""
         if move.kind == KEEP_MOVE:
-            return "keep " + " ".join(map(card_name, move.cards))
+            return "keep:" + "+".join(map(card_name, move.cards))
         if move.kind == BID:
-            return f"bid {move.level}{STRAINS[move.strain]}"
+            return f"bid:{move.level}{STRAINS[move.strain]}"
         if move.kind == PASS:
             return "pass"
         return card_name(move.cards[0])
 
     def parse_move(self, state: State, text: str) -> Move:
-        """Return the step `text` names; raise InvalidMoveError."""
-        words = text.strip().split()
+        """Return the step `text` names (``keep:AC+KC+...`` or ``keep AC KC ...``,
+        ``bid:2S`` or ``bid 2S``, ``pass``, a card); raise InvalidMoveError."""
+        words = text.replace(":", " ").replace("+", " ").strip().split()
         if not words:
             raise InvalidMoveError("an empty move")
         head = words[0].lower()
         if head == "pass" and len(words) == 1:
             return Move(PASS)
         if head == "bid" and len(words) == 2:
-            found = _BID.fullmatch(words[1])
+            found = _BID.fullmatch(words[1].translate(_SUIT_SYMBOLS))
             if found:
                 strain = found.group(2).upper()
                 return Move(BID, b"", int(found.group(1)), 4 if strain[0] == "N" else "CDHS".index(strain))
@@ -756,8 +803,8 @@ class BridgeSolitaire:
                 if card == 52:
                     card = max((c for c in state.hand if c >= 52), default=52)
                 return Move(PLAY, bytes((card,)))
-        raise InvalidMoveError(f"{quote(text)} is not a move: write keep AC ..., bid 2S, "
-                               "pass, or a card (AC, JK)")
+        raise InvalidMoveError(f"{quote(text)} is not a move: write keep:AC+KC+... (6 cards), "
+                               "bid:2S, pass, or a card (AC, JK)")
 
     # -- text
 
@@ -780,7 +827,7 @@ class BridgeSolitaire:
         """Return the position a text describes; raise DealError listing every problem."""
         check = DealChecker(self.name)
         values: dict[str, tuple[int, str]] = {}
-        for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+        for number, raw in enumerate(plain_text(text).splitlines(), start=1):
             line = raw.split("#", 1)[0].strip()
             if not line:
                 continue
@@ -809,7 +856,7 @@ class BridgeSolitaire:
         bid: tuple[int, int] | None = None
         if "contract" in values:
             where, word = values["contract"]
-            found = _BID.fullmatch(word)
+            found = _BID.fullmatch(word.translate(_SUIT_SYMBOLS))
             if word.lower() == "pass":
                 bid = (0, 0)
             elif found:

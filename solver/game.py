@@ -247,6 +247,12 @@ class Guidance:
     - ``score_bound(state) -> int``: an admissible bound for a scored game: no play from
       `state` scores more (default: ``best_score``). Branch and bound prunes with it, so
       it must never be below a score that is reachable.
+    - ``best_line(state, budget) -> Result``: a scored game's own search for the best
+      score, where the generic branch and bound would be too slow (Bridge Solitaire's
+      trick tables shared by every choice of cards); ``scored`` hands the position to it.
+      It must return the score and a play reaching it replayed through the rules, mark
+      the score ``optimal`` only when proven best, and say what ``won`` means when the
+      best possible score is each deal's own (such a game declares no ``best_score``).
     """
 
     default_strategy: str = "portfolio"
@@ -262,6 +268,7 @@ class Guidance:
     score: Callable[[Any], int] | None = None
     best_score: int | None = None
     score_bound: Callable[[Any], int] | None = None
+    best_line: Callable[[Any, Budget], Result[Any]] | None = None
 
 
 def guidance(game: Any) -> Guidance:

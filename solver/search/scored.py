@@ -30,9 +30,12 @@ def scored(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Resul
     ``won`` when the best possible score is reached; ``lost`` when the search was
     exhaustive and the best score (proven) is below it; ``unknown`` when a budget ran out,
     with the best score found (``Result.score``; None if no end was reached yet). The
-    play (``Result.moves``) is replayed through the rules before it is returned.
+    play (``Result.moves``) is replayed through the rules before it is returned. A game
+    with its own search (``best_line``) is handed the position.
     """
     hooks = guidance(game)
+    if hooks.best_line is not None:                    # the game's own search
+        return hooks.best_line(start, budget)
     score, best = hooks.score, hooks.best_score
     if score is None or best is None:
         raise SolitaireError(f"{game.name} is not a scored game; try --strategy dfs")

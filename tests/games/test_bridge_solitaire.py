@@ -8,11 +8,16 @@ from typing import Any
 
 import pytest
 
-from games.bridge_solitaire import (GAME, HOUSE, NOTRUMP, PLAYER, Contract, Move, best_play,
-                                    card_name, declarer_score,
+from games.bridge_solitaire import (GAME, HOUSE, KEEP_MOVE, NOTRUMP, PASS, PLAY, PLAYER,
+                                    Contract, Move, best_play, blind_card, blind_keep,
+                                    blind_score, card_name, contract_options, declarer_score,
                                     hand_score, house_bid, max_tricks, notrump_allowed,
-                                    player_bids, read_card, resolve, winning_tricks)
-from solver.game import DealError, DealProblem, InvalidMoveError
+                                    player_bids, read_card, resolve, search_deal,
+                                    unknown_samples, winning_tricks)
+from solver.app.analyze import solve
+from solver.game import DealError, DealProblem, InvalidMoveError, Status
+from solver.search import Budget
+from solver.verify import replay
 
 
 def cards(text: str) -> list[int]:
@@ -152,7 +157,8 @@ def test_jokers_face_up_must_be_kept_and_both_jokers_read_alike():
     assert all(52 in move.cards for move in GAME.moves(state))
     assert len(GAME.moves(state)) == 792                # 5 of the other 12
     kept = GAME.parse_move(state, "keep JK TD QH 4H 5S JS")
-    assert GAME.notation(kept) == "keep TD 4H QH 5S JS JK"
+    assert GAME.notation(kept) == "keep:TD+4H+QH+5S+JS+JK"
+    assert GAME.parse_move(state, GAME.notation(kept)) == kept
     with pytest.raises(InvalidMoveError):
         GAME.parse_move(state, "keep JK TD")
 
@@ -253,3 +259,106 @@ def test_every_step_of_random_play_passes_the_rule_check_and_broken_ones_do_not(
     assert GAME.illegal_reason(bid, GAME.parse_move(bid, "5S")) == ""
     assert "not in the hand" in GAME.illegal_reason(bid, GAME.parse_move(bid, "AS"))
     assert GAME.describe(bid, GAME.parse_move(bid, "5S")) == "5S on the house's AS: house wins"
+
+
+def _most_by_contract(hand: bytes, stock: bytes) -> int:
+    """Return a hand's best score by trying every contract open to it to the end."""
+    best = None
+    for _, contract in contract_options(hand):
+        leader = HOUSE if contract.player_declares else PLAYER
+        tricks = max_tricks(hand, stock, 0, leader, contract.strain)
+        value = hand_score(hand, contract, tricks)
+        best = value if best is None else max(best, value)
+    assert best is not None
+    return best
+
+
+def test_the_bounded_search_finds_what_trying_every_contract_of_every_choice_finds():
+    """Branch and bound (choices by falling ceiling, contracts asked only for the tricks
+    that beat the best found) against every contract of every choice played out in full,
+    on a random 40 of each deal's choices; and one choice alone (the position after keep)."""
+    for number in range(1, 4):
+        state = GAME.deal(number)
+        choices = [move.cards for move in random.Random(number).sample(GAME.moves(state), 40)]
+        every = {kept: _most_by_contract(bytes(sorted(kept + state.face_down)), state.stock)
+                 for kept in choices}
+        best, whole = search_deal(state.face_up, state.face_down, state.stock, choices=choices)
+        assert whole and best is not None
+        assert best.score == max(every.values()) == every[best.kept]
+        kept = choices[0]
+        alone, _ = search_deal(state.face_up, state.face_down, state.stock, choices=[kept])
+        assert alone is not None and alone.score == every[kept]
+
+
+def test_solve_from_mid_game_positions_matches_every_line_and_replays():
+    """The engine's scored strategy hands Bridge Solitaire to its own search: from random
+    positions with 5 cards left its score is the best of every line through the rules,
+    its play reaches it, won exactly when positive, and the best is proven."""
+    seen = set()
+    for number in range(1, 13):
+        rng = random.Random(number)
+        position = GAME.deal(number)
+        while len(position.hand) != 5 or position.bid is None:
+            moves = GAME.moves(position)
+            defend = [move for move in moves if move == Move(PASS)]
+            position = GAME.play(position, rng.choice(defend if number % 2 and defend else moves))
+        best_points = _best_points_through_the_rules(GAME, position)
+        result = solve(GAME, position)
+        assert result.score == best_points and result.optimal
+        assert GAME.points(replay(GAME, position, result.moves)) == best_points
+        assert result.status is (Status.WON if best_points > 0 else Status.LOST)
+        seen.add(result.status)
+    assert seen == {Status.WON, Status.LOST}
+
+
+def _best_points_through_the_rules(game: Any, state: Any) -> int:
+    @functools.cache
+    def best(position: Any) -> int:
+        moves = game.moves(position)
+        if not moves:
+            return int(game.points(position))
+        return max(best(game.play(position, move)) for move in moves)
+    return best(state)
+
+
+def test_a_deal_solves_to_its_best_score_with_a_line_and_a_budget_gives_unknown():
+    state = GAME.deal(1)
+    result = solve(GAME, state)
+    assert (result.status, result.score, result.optimal) == (Status.WON, 1100, True)
+    assert len(result.moves) == 15                       # keep, pass, 13 cards
+    assert GAME.points(replay(GAME, state, result.moves)) == 1100
+    cut = solve(GAME, state, budget=Budget(max_states=1))
+    assert cut.status is Status.UNKNOWN and not cut.optimal and cut.stopped_by == "max-states"
+
+
+def test_hidden_card_samples_deal_the_unseen_cards_and_blind_play_follows_the_rules():
+    state = GAME.deal(1)                                   # one joker face up
+    samples = unknown_samples(state.face_up, 5, seed=1)
+    assert len(set(samples)) == 5
+    for face_down, stock in samples:
+        assert (len(face_down), len(stock)) == (7, 34)
+        assert sorted(state.face_up + face_down + stock) == list(range(54))
+        for keep in ("low", "high"):
+            kept = blind_keep(state.face_up, keep)
+            assert 52 in kept and len(kept) == 6
+            position = state._replace(face_down=face_down, stock=stock)
+            position = GAME.play(position, Move(KEEP_MOVE, kept))
+            bid = GAME.moves(position)[-1]                 # pass when the house bids
+            if house_bid(GAME.full_hand(position)) is not None:
+                assert bid == Move(PASS)
+            position = GAME.play(position, bid)
+            contract = GAME.contract(position)
+            assert contract is not None
+            while GAME.moves(position):
+                card = blind_card(position.hand, stock, position.played, position.lead,
+                                  contract.strain)
+                step = Move(PLAY, bytes((card,)))
+                assert GAME.illegal_reason(position, step) == ""
+                position = GAME.play(position, step)
+            if house_bid(GAME.full_hand(position)) is not None:
+                assert GAME.points(position) == blind_score(state.face_up, face_down, stock, keep)
+    # face up: JS 3D 4H TD 6C 4C JK QH 7H 9S QS JD 5S: the joker and ranks 3, 4, 4, 5, 6;
+    # the highest: the joker, the ace-less top five Q Q J J T
+    low, high = blind_keep(state.face_up, "low"), blind_keep(state.face_up, "high")
+    assert " ".join(card_name(c) for c in low) == "4C 6C 3D 4H 5S JK"
+    assert " ".join(card_name(c) for c in high) == "TD JD QH JS QS JK"

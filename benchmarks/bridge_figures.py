@@ -1,0 +1,124 @@
+"""Bridge Solitaire's figures: best scores and contracts under full information, and the
+expected score when the hidden cards are unknown.
+
+Full information, from `solitaire classify` results (each record's moves are replayed to
+name the contract):
+
+    solitaire classify bridge-solitaire 1-10000 --seconds 60 --cpu --jobs 1 -o b.jsonl
+    python benchmarks/bridge_figures.py b.jsonl
+
+Hidden cards (``--hidden 1-100 --samples 20``): for each deal, the 41 cards not face up
+are dealt again at random (``unknown_samples``) as the face-down cards and the stock, and
+each sample is scored twice: by the full-information best (``best_play``: a player who
+could see them, an upper bound on any player's expectation) and by two rule-following
+players who see only what the rules show (``blind_score``, keeping the lowest or the
+highest face-up cards: a lower bound). Means over all samples, with 95% intervals taken
+over the deals' own means (the samples of one deal share its face-up cards).
+
+    python benchmarks/bridge_figures.py --hidden 1-100 --samples 20
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from games.bridge_solitaire import (BLIND_KEEPS, GAME, STRAINS, best_play, blind_score,
+                                    unknown_samples)
+from solver.verify import replay_notation
+
+
+def quantiles(values: list[float]) -> str:
+    """Return min, quartiles and max of `values`."""
+    ordered = sorted(values)
+    cut = statistics.quantiles(ordered, n=4) if len(ordered) > 1 else ordered * 3
+    return (f"min {ordered[0]:,.0f}, quartiles {cut[0]:,.0f} / {cut[1]:,.0f} / {cut[2]:,.0f}, "
+            f"max {ordered[-1]:,.0f}")
+
+
+def interval(values: list[float]) -> str:
+    """Return the mean with a 95% normal interval."""
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+    return f"{mean:,.0f} ± {half:,.0f}"
+
+
+def full_information(path: Path) -> None:
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip()]
+    status = Counter(row["status"] for row in rows)
+    scores = [row["score"] for row in rows if row.get("score") is not None]
+    proven = sum(1 for row in rows if row.get("optimal"))
+    cpu = [row["cpu_seconds"] for row in rows]
+    contracts: Counter[str] = Counter()
+    for row in rows:
+        if not row.get("moves"):
+            continue
+        state = GAME.deal(int(row["deal"]))
+        after = replay_notation(GAME, state, row["moves"][:2])
+        contract = GAME.contract(after)
+        assert contract is not None
+        side = "declare" if contract.player_declares else "defend"
+        contracts[f"{side} {contract.level}{STRAINS[contract.strain]}"] += 1
+    print(f"deals {len(rows):,}: {dict(status)}; best proven in {proven:,}")
+    print(f"best score: mean {statistics.fmean(scores):,.0f}, median "
+          f"{statistics.median(scores):,.0f}; {quantiles(scores)}; positive in "
+          f"{sum(s > 0 for s in scores) / len(scores):.2%}")
+    print(f"CPU s a deal: median {statistics.median(cpu):.2f}, worst {max(cpu):.2f}, "
+          f"all {sum(cpu):,.0f}")
+    sides = Counter(name.split()[0] for name in contracts.elements())
+    print("side: " + ", ".join(f"{side} {count / sum(sides.values()):.1%}"
+                               for side, count in sides.most_common()))
+    levels = Counter(name.split()[0] + " " + name.split()[1][0] for name in contracts.elements())
+    print("level: " + ", ".join(f"{name} {count:,}" for name, count in sorted(levels.items())))
+    print("most common contracts: " + ", ".join(f"{name} {count:,}"
+                                                for name, count in contracts.most_common(12)))
+
+
+def hidden(deals: range, samples: int) -> None:
+    seen: list[float] = []
+    blind: dict[str, list[float]] = {keep: [] for keep in BLIND_KEEPS}
+    means: dict[str, list[float]] = {keep: [] for keep in ("seen", *BLIND_KEEPS)}
+    began = time.process_time()
+    for number in deals:
+        state = GAME.deal(number)
+        dealt = unknown_samples(state.face_up, samples, number)
+        values = [best_play(state.face_up, face_down, stock)[0] for face_down, stock in dealt]
+        seen += values
+        means["seen"].append(statistics.fmean(values))
+        for keep in BLIND_KEEPS:
+            values = [blind_score(state.face_up, face_down, stock, keep)
+                      for face_down, stock in dealt]
+            blind[keep] += values
+            means[keep].append(statistics.fmean(values))
+    print(f"deals {deals.start}-{deals.stop - 1}, {samples} samples each "
+          f"({len(seen):,} in all), {time.process_time() - began:,.0f} CPU s")
+    print(f"seeing the hidden cards (full information): mean {interval(means['seen'])}; "
+          f"{quantiles(seen)}")
+    for keep, values in blind.items():
+        print(f"rule-following player keeping the {keep} cards: mean {interval(means[keep])}; "
+              f"{quantiles(values)}; positive in {sum(v > 0 for v in values) / len(values):.1%}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("results", nargs="?", type=Path, help="classify results (JSON lines)")
+    parser.add_argument("--hidden", help="deals for the hidden-card figures, e.g. 1-100")
+    parser.add_argument("--samples", type=int, default=20, help="samples a deal (20)")
+    args = parser.parse_args()
+    if args.results is None and args.hidden is None:
+        parser.error("give a results file, --hidden, or both")
+    if args.results is not None:
+        full_information(args.results)
+    if args.hidden is not None:
+        first, _, last = args.hidden.partition("-")
+        hidden(range(int(first), int(last or first) + 1), args.samples)
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
