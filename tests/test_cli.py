@@ -89,6 +89,20 @@ def test_hint_names_a_first_move_that_keeps_the_game_won():
     assert greedy(FREECELL, after, Budget(seconds=60)).status is Status.WON
 
 
+def test_hint_in_a_scored_game_leads_to_the_best_score_even_when_it_is_a_loss(tmp_path):
+    from games.bridge_solitaire import GAME as BRIDGE
+
+    # deal 1, kept cards chosen and a grand slam bid in clubs: every line loses points
+    state = replay_notation(BRIDGE, BRIDGE.deal(1), ["keep:6C+3D+5S+9S+JS+JK", "bid:7C"])
+    board = tmp_path / "slam.txt"
+    board.write_text(BRIDGE.format(state))
+    item = json.loads(run("hint", "bridge-solitaire", str(board), "--json").stdout)
+    assert item["status"] == "lost" and item["score"] < 0 and item["move"]
+    replay_notation(BRIDGE, state, item["move"].split())          # a legal card
+    said = run("hint", "bridge-solitaire", str(board))
+    assert said.exit_code == 1 and f"score {item['score']} from here, proven best" in said.stdout
+
+
 def test_hint_all_gives_every_move_a_verdict_winnable_first():
     from games.black_hole import GAME as BLACK_HOLE
 

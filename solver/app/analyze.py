@@ -52,10 +52,11 @@ def hint(game: Game[Any, Any], state: Any, strategy: str | None = None,
 
     The first move is the search move the solution starts with (a whole run in
     FreeCell), as the game's steps; it is empty unless the result is ``won`` (and
-    empty for a position that is won already).
+    empty for a position that is won already), or a scored game's play to the best
+    score found (``lost`` or ``unknown`` with a score: the best line still has a move).
     """
     result = solve(game, state, strategy, budget)
-    if result.status is not Status.WON or not result.moves:
+    if not result.moves or result.status is not Status.WON and result.score is None:
         return result, ()
     return result, tuple(_first_search_move(game, state, result.moves))
 

@@ -25,7 +25,7 @@ from solver.app import analyze, batch
 from solver.cards import pretty
 from solver.game import Game, SolitaireError, Status, quote
 from solver.app.record import Verdict, variant_of
-from solver.search import OPTIMAL_STRATEGIES, STRATEGIES, Budget
+from solver.search import OPTIMAL_STRATEGIES, STRATEGIES, Budget, Result
 
 EXIT_STATUS = {Status.WON: 0, Status.LOST: 1, Status.UNKNOWN: 3}
 EXIT_ERROR, EXIT_INTERRUPTED = 2, 130
@@ -346,17 +346,30 @@ def hint(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optiona
         if as_json:
             typer.echo(json.dumps({"status": result.status.value, "move": " ".join(steps),
                                    "steps": steps, "description": said,
-                                   "length": len(result.moves)}))
+                                   "length": len(result.moves),
+                                   **({} if result.score is None else {"score": result.score})}))
         elif first:
             shown = " ".join(stage.notation + _times(stage.count) for stage in stages)
-            typer.echo(f"play {shown}: {said} "
-                       f"(the game is won from here in {len(result.moves)} moves)")
+            typer.echo(f"play {shown}: {said} ({_outlook(result)})")
         elif result.status is Status.LOST:
             typer.echo("no move wins: the game is lost from here (proven)")
         else:
             typer.echo(f"no winning move found: the {result.stopped_by} budget ran out "
                        "(unknown, not a proof)")
     raise typer.Exit(EXIT_STATUS[result.status])
+
+
+def _outlook(result: Result[Any]) -> str:
+    """Return what a hint's line reaches: a win, or a scored game's best score."""
+    if result.score is None:
+        return f"the game is won from here in {len(result.moves)} moves"
+    if result.optimal or result.status is Status.LOST:
+        proven = "proven best"
+    elif result.status is Status.WON:
+        proven = "the best possible"
+    else:
+        proven = f"the best found before the {result.stopped_by} budget ran out"
+    return f"score {result.score} from here, {proven}, in {len(result.moves)} moves"
 
 
 def _grouped(notations: Sequence[str]) -> list[str]:
