@@ -98,6 +98,7 @@ answering (the house's cards are turned by the rules).
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 import re
@@ -193,9 +194,19 @@ def winning_tricks(hand: Iterable[int], suit: int) -> int:
     >>> winning_tricks([parse_card(c) for c in "AH QH TH 3H 2H".split()], 2)  # type: ignore[misc]
     3
     """
-    mine = sorted((_rank(c) for c in hand if _suit(c) == suit), reverse=True)
-    held = set(mine)
-    lacking = [r for r in range(14, 1, -1) if r not in held]
+    held = 0
+    for c in hand:
+        if c < 52 and c // 13 == suit:
+            held |= 1 << _rank(c)
+    return _winners(held)
+
+
+@functools.cache
+def _winners(held: int) -> int:
+    """Return the winning tricks of a suit holding the ranks whose bits are set (2..14);
+    a function of the ranks alone, so cached (the 1,716 choices of a deal repeat them)."""
+    mine = [r for r in range(14, 1, -1) if held >> r & 1]
+    lacking = [r for r in range(14, 1, -1) if not held >> r & 1]
     won = 0
     while mine:
         if not lacking or mine[0] > lacking[0]:
@@ -297,14 +308,19 @@ def hand_score(hand: Iterable[int], contract: Contract, player_tricks: int,
     >>> hand_score(hand, Contract(1, 0, True, 2), 7)
     240
     """
-    cards = list(hand)
+    return score_row(contract, vulnerable)[player_tricks] + honours(hand, contract.strain)
+
+
+@functools.cache
+def score_row(contract: Contract, vulnerable: bool = False) -> tuple[int, ...]:
+    """Return the player's score, honours aside, for each of 0..13 player's tricks: a
+    contract's declarer score, or minus it for the house's contract (cached: a deal's
+    search asks it of the same few hundred contracts thousands of times)."""
     if contract.player_declares:
-        points = declarer_score(contract.level, contract.strain, contract.doubling,
-                                player_tricks, vulnerable)
-    else:
-        points = -declarer_score(contract.level, contract.strain, contract.doubling,
-                                 13 - player_tricks, vulnerable)
-    return points + honours(cards, contract.strain)
+        return tuple(declarer_score(contract.level, contract.strain, contract.doubling, t,
+                                    vulnerable) for t in range(14))
+    return tuple(-declarer_score(contract.level, contract.strain, contract.doubling, 13 - t,
+                                 vulnerable) for t in range(14))
 
 
 # -- the play ----------------------------------------------------------------------
@@ -381,28 +397,29 @@ def search_deal(face_up: bytes, face_down: bytes, stock: bytes, vulnerable: bool
     entries = []
     for kept in choices:
         hand = bytes(sorted(kept + face_down))
-        ceiling = sorted(((hand_score(hand, contract, 13, vulnerable), i, bid, contract)
-                          for i, (bid, contract) in enumerate(contract_options(hand))),
-                         key=lambda entry: (-entry[0], entry[1]))
-        if ceiling:
-            entries.append((ceiling[0][0], kept, hand, ceiling))
+        held = [honours(hand, strain) for strain in range(5)]
+        options = [(score_row(contract, vulnerable), held[contract.strain], bid, contract)
+                   for bid, contract in contract_options(hand)]
+        if options:
+            entries.append((max(row[13] + extra for row, extra, _, _ in options), kept, hand,
+                            options))
     entries.sort(key=lambda entry: -entry[0])          # stable: ties in choice order
     best: Best | None = None
-    for top, kept, hand, ceiling in entries:
+    for top, kept, hand, options in entries:
         if best is not None and top <= best.score:
             break
         if stop is not None and stop():
             return best, False
         known: dict[tuple[int, int], tuple[int, int]] = {}     # (reached, out of reach)
-        for ceiling_score, _, bid, contract in ceiling:
-            if best is not None and ceiling_score <= best.score:
+        ceiling = sorted(options, key=lambda option: -(option[0][13] + option[1]))  # stable
+        for row, extra, bid, contract in ceiling:
+            if best is not None and row[13] + extra <= best.score:
                 break
             leader = HOUSE if contract.player_declares else PLAYER
             reached, out = known.get((contract.strain, leader), (0, 14))
             goal = 0
             if best is not None:            # the fewest tricks that beat the best found
-                goal = next(t for t in range(14)
-                            if hand_score(hand, contract, t, vulnerable) > best.score)
+                goal = next(t for t in range(14) if row[t] + extra > best.score)
             if goal >= out:
                 continue
             if contract.strain not in tables:
@@ -415,7 +432,7 @@ def search_deal(face_up: bytes, face_down: bytes, stock: bytes, vulnerable: bool
                 reached = goal
             reached = table.most(hand, 0, leader, reached)
             known[contract.strain, leader] = (reached, reached + 1)
-            value = hand_score(hand, contract, reached, vulnerable)
+            value = row[reached] + extra
             if best is None or value > best.score:
                 best = Best(value, kept, bid, reached)
     return best, True
