@@ -9,10 +9,11 @@ name the contract):
 
 Hidden cards (``--hidden 1-100 --samples 20``): for each deal, the 41 cards not face up
 are dealt again at random (``unknown_samples``) as the face-down cards and the stock, and
-each sample is scored twice: by the full-information best (``best_play``: a player who
-could see them, an upper bound on any player's expectation) and by two rule-following
-players who see only what the rules show (``blind_score``, keeping the lowest or the
-highest face-up cards: a lower bound). Means over all samples, with 95% intervals taken
+each sample is scored by the full-information best (``best_play``: a player who could
+see them, an upper bound on any player's expectation), by two rule-following players who
+see only what the rules show (``blind_score``, keeping the lowest or the highest face-up
+cards: a lower bound), and by the same choice and bid with the best play knowing the
+stock (what those rules leave to the play). Means over all samples, with 95% intervals taken
 over the deals' own means (the samples of one deal share its face-up cards).
 
     python benchmarks/bridge_figures.py --hidden 1-100 --samples 20
@@ -81,8 +82,9 @@ def full_information(path: Path) -> None:
 
 def hidden(deals: range, samples: int) -> None:
     seen: list[float] = []
-    blind: dict[str, list[float]] = {keep: [] for keep in BLIND_KEEPS}
-    means: dict[str, list[float]] = {keep: [] for keep in ("seen", *BLIND_KEEPS)}
+    players = [(keep, see) for keep in BLIND_KEEPS for see in (False, True)]
+    blind: dict[tuple[str, bool], list[float]] = {player: [] for player in players}
+    means: dict[object, list[float]] = {player: [] for player in ("seen", *players)}
     began = time.process_time()
     for number in deals:
         state = GAME.deal(number)
@@ -90,18 +92,20 @@ def hidden(deals: range, samples: int) -> None:
         values = [best_play(state.face_up, face_down, stock)[0] for face_down, stock in dealt]
         seen += values
         means["seen"].append(statistics.fmean(values))
-        for keep in BLIND_KEEPS:
-            values = [blind_score(state.face_up, face_down, stock, keep)
+        for keep, see in players:
+            values = [blind_score(state.face_up, face_down, stock, keep, see_stock=see)
                       for face_down, stock in dealt]
-            blind[keep] += values
-            means[keep].append(statistics.fmean(values))
+            blind[keep, see] += values
+            means[keep, see].append(statistics.fmean(values))
     print(f"deals {deals.start}-{deals.stop - 1}, {samples} samples each "
           f"({len(seen):,} in all), {time.process_time() - began:,.0f} CPU s")
     print(f"seeing the hidden cards (full information): mean {interval(means['seen'])}; "
           f"{quantiles(seen)}")
-    for keep, values in blind.items():
-        print(f"rule-following player keeping the {keep} cards: mean {interval(means[keep])}; "
-              f"{quantiles(values)}; positive in {sum(v > 0 for v in values) / len(values):.1%}")
+    for (keep, see), values in blind.items():
+        play = "the best play seeing the stock" if see else "playing by rule"
+        print(f"keeping the {keep} cards, bidding by rule, {play}: mean "
+              f"{interval(means[keep, see])}; {quantiles(values)}; positive in "
+              f"{sum(v > 0 for v in values) / len(values):.1%}")
 
 
 def main() -> None:

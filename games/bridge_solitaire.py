@@ -491,10 +491,12 @@ def blind_card(hand: bytes, stock: bytes, at: int, lead: int, trump: int) -> int
 
 
 def blind_score(face_up: bytes, face_down: bytes, stock: bytes, keep: str,
-                vulnerable: bool = False) -> int:
+                vulnerable: bool = False, see_stock: bool = False) -> int:
     """Return the score of a player who sees only what the rules show, playing by rule:
     ``blind_keep``; then pass to defend when the house bids, else the lowest bid in the
-    longest suit (ties: the higher suit); then ``blind_card`` to the end."""
+    longest suit (ties: the higher suit); then ``blind_card`` to the end. With
+    `see_stock` the choice and the bid are the same but the play is the best one knowing
+    the stock (``Tricks``): what those rules leave to a perfect play."""
     kept = blind_keep(face_up, keep)
     hand = bytes(sorted(kept + face_down))
     house = house_bid(hand)
@@ -507,6 +509,9 @@ def blind_score(face_up: bytes, face_down: bytes, stock: bytes, keep: str,
         strain = max(range(4), key=lambda s: (lengths[s], s))
         contract = Contract(1, strain, True, doubling)
         lead = HOUSE
+    if see_stock:
+        return hand_score(hand, contract, Tricks(hand, stock, contract.strain).most(hand, 0, lead),
+                          vulnerable)
     left, at, tricks = bytearray(hand), 0, 0
     while left and at < len(stock):
         card = blind_card(bytes(left), stock, at, lead, contract.strain)
@@ -515,7 +520,6 @@ def blind_score(face_up: bytes, face_down: bytes, stock: bytes, keep: str,
         tricks += won
         lead = PLAYER if won else HOUSE
     return hand_score(hand, contract, tricks + len(left), vulnerable)
-
 
 # -- the game ----------------------------------------------------------------------
 

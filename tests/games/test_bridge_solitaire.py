@@ -357,6 +357,9 @@ def test_hidden_card_samples_deal_the_unseen_cards_and_blind_play_follows_the_ru
                 position = GAME.play(position, step)
             if house_bid(GAME.full_hand(position)) is not None:
                 assert GAME.points(position) == blind_score(state.face_up, face_down, stock, keep)
+            # the same choice and bid with the best play: never less than the rule's play
+            assert blind_score(state.face_up, face_down, stock, keep, see_stock=True) >= \
+                blind_score(state.face_up, face_down, stock, keep)
     # face up: JS 3D 4H TD 6C 4C JK QH 7H 9S QS JD 5S: the joker and ranks 3, 4, 4, 5, 6;
     # the highest: the joker, the ace-less top five Q Q J J T
     low, high = blind_keep(state.face_up, "low"), blind_keep(state.face_up, "high")
