@@ -66,6 +66,7 @@ class _Rules:
     passes: int | None
     king: int
     free_talon: bool
+    partial_rule: bool           # the exact moves leave out dominated partial runs
     rank: list[int]
     suit: list[int]
     parent1: list[int]
@@ -81,6 +82,9 @@ class _Rules:
     def __init__(self, draw: int, passes: int | None, ranks: int) -> None:
         self.draw, self.passes, self.king = draw, passes, ranks
         self.free_talon = draw == 1 and passes is None   # any talon card, any time
+        # on in every variant (the proof at ``move_list`` holds for all); tests switch
+        # it off to compare verdicts
+        self.partial_rule = True
         self.rank = [rank(c) for c in range(52)] + [0]
         self.suit = [suit(c) for c in range(52)] + [0]
         # parent1[c] < parent2[c]: the cards c may be built on (one rank up, other
@@ -184,10 +188,59 @@ class _Rules:
         no foundation returns, and a run moves off face-up cards only to let the card it
         uncovers go home. A card's target columns come in the order of its parents (the
         lower card first).
+
+        Without `narrow` a run still moves off a face-up card it is built on only when
+        that card can then go home (the partial-run rule, proved below); with `narrow`,
+        off any face-up card only then.
+
+        The partial-run rule (Blake and Gent's partial-pile rule, proved here for our
+        rules: foundation cards come back, any draw, any passes). Call a move *barred*
+        when it takes a run headed by X off a face-up card Y that X is built on (one rank
+        down, other colour) while Y's foundation does not hold Y's rank less one. X is no
+        King, so the run goes onto a column's top card P that X fits and that is not Y:
+        P is Y's twin, the other card of Y's rank and colour (no partial run is
+        King-headed, so none goes to an empty column; a parsed column whose face-up cards
+        do not fall may hold a King on face-up cards, but it is not built on them and
+        moves freely). Claim: of the wins from a position with the fewest steps, one with
+        the fewest barred moves has none.
+        Take such a win S and suppose it plays a barred move m from A to B. Call the cards
+        lying on Y, and those lying on P, their piles. For each position Q of S from B on,
+        until Y or P first goes home, let Q' be Q with the two piles exchanged; B' = A.
+        (a) A pile is always a run whose lowest card is of X's rank and colour (cards join
+        it only as a run put on its top, and leave it from some card upwards), so it fits
+        Y and P alike and Q' is a position; its ranks are below Y's, so neither Y nor P
+        ever lies in a pile, and they stay face up in two columns.
+        (b) Every step of S from Q has a twin from Q' that leads to the next position's
+        Q': the same cards move, to the same place, except that a run put on a bare Y goes
+        on the bare P and vice versa. A step moving only pile cards or cards of other
+        places reads nothing under the piles; a run holding Y (or P) carries its pile and
+        its twin the other pile, a run built on the same card. Turned cards, empty
+        columns, talon, waste, redeals and foundations are the same in Q and Q' (a
+        returning foundation card goes on a pile's top or a bare Y or P like any run; Y
+        and P are never on the foundations meanwhile), so this holds for every draw and
+        passes. This covers the cases that break naive versions: X's twin X' put on Y
+        after m (its twin step puts X' on P), and Y's run moved after m (the twin moves
+        the same run with X's run on it).
+        (c) A twin step is barred exactly when its step is: it uncovers the same card, and
+        foundations agree, unless it takes a whole pile off Y or P. A pile's lowest card
+        leaves such a card only for its foundation (not barred) or for the other of Y and
+        P, bare; that step leads from Q to Q' itself, so S less m and less that step
+        would win in fewer steps. Likewise if both piles are ever empty, Q' = Q and S
+        less m wins: so neither happens.
+        (d) A win puts Y and P home. When the first of them, say Y, goes home from Q, its
+        pile is empty in Q, and in Q' it carries P's pile (not empty, by (c)): move that
+        run onto P, which is not barred since Y can go home, reaching Q, and go on as S.
+        This win has as many steps as S and one barred move fewer, a contradiction.
+        So every won position has a shortest win without barred moves, whose first move
+        the rule keeps and leads to a position with a shorter shortest win. The other
+        prunings keep such a move too (a forced move drops its card's steps from a win,
+        a stock macro takes the fewest turns, a relaxed-game loss is a loss), so a search
+        without barred moves still wins every won position and a loss stays a proof.
         """
         columns, hidden, talon, waste, foundations, redeals = state
         rank_of, suit_of, king = self.rank, self.suit, self.king
         parent1, parent2, fits, table = self.parent1, self.parent2, self.fits, self.table
+        partial = self.partial_rule
         # top[c]: the column whose top card is c, -1 when none (top[_NONE] stays -1)
         top = [-1] * 53
         empty = -1
@@ -227,7 +280,9 @@ class _Rules:
                 else:
                     into = others
                     below = column[start - 1]
-                    if narrow and foundations[suit_of[below]] + 1 != rank_of[below]:
+                    # start > k: the run is built on `below` (the partial-run rule)
+                    if foundations[suit_of[below]] + 1 != rank_of[below] and \
+                            (narrow or start > k and partial):
                         continue
                 count = n - start                  # at most a run of 13
                 if t1 >= 0:

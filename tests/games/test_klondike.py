@@ -244,6 +244,143 @@ def test_narrow_moves_leave_out_only_returns_and_runs_that_uncover_nothing_for_h
             assert state.foundations[uncovered // 13] + 1 != uncovered % 13 + 1
 
 
+
+# -- the partial-run rule (proof at _Rules.move_list) ----------------------------------
+
+def barring(game, looser):
+    """The same game whose moves leave out partial runs as `looser` says: "all" bars
+    every run built on a face-up card, "face-up" every run off a face-up card whose
+    card cannot then go home, built on it or not."""
+    rules = game._rules
+
+    def moves(state):
+        kept = []
+        for move in rules.moves(state):
+            source, target, count = move
+            if source < WASTE and target != FOUNDATION:
+                column = state.columns[source]
+                start = len(column) - count
+                below = column[start - 1] if start else 0
+                if start > state.hidden[source] and (
+                        looser == "all" and rules.fits[below * 52 + column[start]] or
+                        looser == "face-up" and state.foundations[below // 13] != below % 13):
+                    continue
+            kept.append(move)
+        return iter(kept)
+
+    game = Klondike(ranks=game.ranks, columns=game.columns, draw=game.draw, passes=game.passes)
+    object.__setattr__(game, "moves", moves)
+    return game
+
+
+def partial_runs_left_out(game, seed):
+    """Yield (position, move) for every move the rule leaves out along seeded random
+    plays of deals 1-3 (checking it only leaves moves out)."""
+    rules = game._rules
+    rng = random.Random(seed)
+    for number in range(1, 4):
+        state = game.deal(number)
+        for _ in range(150):
+            moves = list(game.moves(state))
+            rules.partial_rule = False
+            try:
+                every = list(game.moves(state))
+            finally:
+                rules.partial_rule = True
+            assert set(moves) <= set(every)
+            for move in set(every) - set(moves):
+                yield state, move
+            if not every:
+                break
+            state = game.play(state, rng.choice(every))
+
+
+def test_the_rule_leaves_out_only_runs_built_on_a_card_that_cannot_go_home():
+    left_out = 0
+    for game in (GAME, Klondike(draw=3, passes=3), *TWINS):
+        for state, (source, target, count) in partial_runs_left_out(game, seed=7):
+            column = state.columns[source]
+            assert source < WASTE and target < WASTE
+            start = len(column) - count
+            assert start > state.hidden[source]                     # face-up card under
+            below, card = column[start - 1], column[start]
+            assert game._rules.fits[below * 52 + card]                # built on it
+            assert state.foundations[below // 13] != below % 13      # not free to go home
+            assert state.columns[target][-1] // 13 != below // 13 and \
+                state.columns[target][-1] % 13 == below % 13          # onto its twin
+            left_out += 1
+    assert left_out > 20
+
+
+# The small twins, and two bigger ones where a rule barring every partial run loses a
+# won deal (r6c6d3 deal 104, r7c6 deal 191).
+@pytest.mark.parametrize("game", [*TWINS, Klondike(ranks=6, columns=6, draw=3), Klondike(ranks=7, columns=6)],
+                         ids=lambda g: f"r{g.ranks}c{g.columns}d{g.draw}p{g.passes}")
+def test_the_partial_run_rule_never_changes_a_verdict_on_twins(game, monkeypatch):
+    verdicts = {Status.WON: 0, Status.LOST: 0}
+    for number in range(1, 201):
+        state = game.deal(number)
+        results = {}
+        for rule in (True, False):
+            monkeypatch.setattr(game._rules, "partial_rule", rule)
+            results[rule] = dfs(game, state, Budget(seconds=10))
+        assert results[True].status is results[False].status, number
+        if results[True].status is Status.WON:
+            check_solution(game, state, results[True].moves)
+        verdicts[results[True].status] += 1
+    assert verdicts[Status.WON] and verdicts[Status.LOST]
+
+
+def test_the_partial_run_rule_stores_fewer_positions_on_lost_twin_deals(monkeypatch):
+    game = Klondike(ranks=7, columns=6)
+    stored = {True: 0, False: 0}
+    statuses = {}
+    for number in range(1, 101):
+        for rule in (True, False):
+            monkeypatch.setattr(game._rules, "partial_rule", rule)
+            result = dfs(game, game.deal(number))
+            statuses[rule] = result.status
+            if result.status is Status.LOST:
+                stored[rule] += result.stored
+        assert statuses[True] is statuses[False], number
+    assert 0 < stored[True] < stored[False]
+
+
+# Ranks A, 2, 3 (the Three is the King). In each position the only win takes a run off
+# a face-up card; a rule one step looser than ours would leave that move out and call
+# the position lost.
+FREE_FOR_HOME = "Foundations: C-3 D-A H-2\n<AS> 3H 2S\n<2D> 3D\n3S\n"    # 2S to 3D, 3H home
+NOT_BUILT_ON = "Foundations: C-3 D-A\n<AH> <2D> 3D 2H\n3S\n-\n<AS> 3H 2S\n"  # 2H off 3D
+
+
+@pytest.mark.parametrize("text,looser,columns", [(FREE_FOR_HOME, "all", 3),
+                                                 (NOT_BUILT_ON, "face-up", 4)],
+                         ids=["card-under-goes-home", "run-not-built-on-card-under"])
+def test_partial_runs_the_rule_keeps_are_needed(text, looser, columns):
+    game = Klondike(ranks=3, columns=columns)
+    state = game.parse(text)
+    result = dfs(game, state)
+    assert result.status is Status.WON
+    check_solution(game, state, result.moves)
+    assert dfs(barring(game, looser), state).status is Status.LOST
+
+
+def test_a_swap_of_twins_needs_no_partial_run(monkeypatch):
+    # 2S may go from 3H to 3D so that 2C goes on 3H; the rule leaves that out (3H cannot
+    # go home), and 2C going on 3D instead keeps the position won: the proof's
+    # exchange of the cards lying on 3H and 3D.
+    game = Klondike(ranks=3, columns=4)
+    state = game.parse("Foundations: D-2 H-A\n<2H> 3H 2S\n3D\n<AS> <AC> 2C\n<3C> 3S\n")
+    swap = Move(0, 1, 1)
+    assert swap not in list(game.moves(state))
+    result = dfs(game, state)
+    assert result.status is Status.WON
+    check_solution(game, state, result.moves)
+    monkeypatch.setattr(game._rules, "partial_rule", False)
+    assert swap in list(game.moves(state))
+    assert game.play(game.play(state, swap), Move(2, 0, 1)).columns[0][-1] == 1   # 2C on 3H
+    assert dfs(game, state).status is Status.WON
+
 def test_the_portfolio_takes_no_loss_from_its_narrowed_members():
     # This twin deal is won only by bringing foundation cards back (fd3, fc4, fh2), which
     # narrow_moves leaves out: the narrowed search exhausts its space, the full one wins.

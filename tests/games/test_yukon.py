@@ -224,6 +224,38 @@ def test_narrow_moves_leave_out_only_returns_and_stacks_that_uncover_a_card_they
             assert state.foundations[under // 13] != under % 13      # it cannot go home
 
 
+
+def test_klondikes_partial_run_rule_would_lose_a_won_yukon_position():
+    # Klondike's moves leave out a run moved off a card it is built on while that card
+    # cannot go home (proof at games._klondike_rules._Rules.move_list). Yukon's stacks
+    # need not be runs, and the proof fails: here the only wins move 3C off 4D (hearts
+    # and diamonds empty) onto 4H, then carry 4D, in the stack of 2H, onto that 3C, so
+    # 4D ends on top of the card that covered it. Yukon's full moves keep such moves.
+    game = Yukon(ranks=4, columns=3)
+    state = game.parse("Foundations: H-A S-A\n3C\n<3D> <2D> <AC> <AD> <4C> <2C> 3S 2H 4D\n"
+                       "<4H> 3H 2S 4S\n")
+    result = dfs(game, state)
+    assert result.status is Status.WON
+    check_solution(game, state, result.moves)
+    rules = game._rules
+
+    def barred(position):
+        for move in rules.moves(position):
+            if move.source >= FROM_FOUNDATION or move.target == FOUNDATION:
+                yield move
+                continue
+            column = position.columns[move.source]
+            start = len(column) - move.count
+            if start > position.hidden[move.source] and \
+                    rules.fits[column[start] * 52 + column[start - 1]] and \
+                    position.foundations[column[start - 1] // 13] != column[start - 1] % 13:
+                continue
+            yield move
+
+    partial = Yukon(ranks=4, columns=3)
+    object.__setattr__(partial, "moves", lambda position: list(barred(position)))
+    assert dfs(partial, state).status is Status.LOST
+
 @pytest.mark.parametrize("game", [TWIN, TWIN_5], ids=["4x5", "5x5"])
 def test_portfolio_with_narrowed_members_agrees_with_dfs(game, monkeypatch):
     assert any(name.startswith("narrow_") for name in game.portfolio)
