@@ -248,8 +248,8 @@ def test_a_stratified_beam_agrees_with_dfs(game):
     from solver.search.views import _View
 
     class Staged(_View):
-        def beam_strata(self, state):
-            return hash(state) % 3
+        def beam_strata(self, state):           # a fixed split, whatever PYTHONHASHSEED
+            return zlib.crc32(game.key(state)) % 3
 
     verdicts = set()
     for number in range(1, 41):
