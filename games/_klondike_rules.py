@@ -181,8 +181,16 @@ class _Rules:
             return iter(())
         return iter(self.move_list(state, True))
 
-    def move_list(self, state: State, narrow: bool) -> list[Move]:
+    def legal_moves(self, state: State) -> list[Move]:
+        """Return every legal search move (``Klondike.legal_moves``): no partial run left
+        out, and moves from positions the relaxed game proves lost too."""
+        return self.move_list(state, False, False)
+
+    def move_list(self, state: State, narrow: bool, prune: bool = True) -> list[Move]:
         """Return the legal search moves, the most promising first.
+
+        With `prune` false, no partial run is left out (every legal move, for a player
+        who asks to see them all; the searches always prune).
 
         With `narrow`, only the moves a quick search tries first (``Klondike.narrow_moves``):
         no foundation returns, and a run moves off face-up cards only to let the card it
@@ -240,7 +248,7 @@ class _Rules:
         columns, hidden, talon, waste, foundations, redeals = state
         rank_of, suit_of, king = self.rank, self.suit, self.king
         parent1, parent2, fits, table = self.parent1, self.parent2, self.fits, self.table
-        partial = self.partial_rule
+        partial = self.partial_rule and prune
         # top[c]: the column whose top card is c, -1 when none (top[_NONE] stays -1)
         top = [-1] * 53
         empty = -1

@@ -227,6 +227,11 @@ class Klondike:
         """
         return self._rules.moves(state)  # type: ignore[attr-defined, no-any-return]
 
+    def legal_moves(self, state: State) -> list[Move]:
+        """Return every legal search move, none left out (``hint --all`` lists these):
+        ``moves`` with the barred partial runs, and from relaxed-lost positions too."""
+        return self._rules.legal_moves(state)  # type: ignore[attr-defined, no-any-return]
+
     def narrow_moves(self, state: State) -> Iterator[Move]:
         """Return the moves a quick search tries: ``moves`` less the ones seldom needed.
 

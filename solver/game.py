@@ -247,6 +247,9 @@ class Guidance:
     - ``score_bound(state) -> int``: an admissible bound for a scored game: no play from
       `state` scores more (default: ``best_score``). Branch and bound prunes with it, so
       it must never be below a score that is reachable.
+    - ``legal_moves(state)``: every legal search move, where ``moves`` leaves some out
+      (proven dominated, or from a position proven lost); ``hint --all`` lists these, so
+      that a player sees every move with its verdict (default: ``moves``).
     - ``best_line(state, budget) -> Result``: a scored game's own search for the best
       score, where the generic branch and bound would be too slow (Bridge Solitaire's
       trick tables shared by every choice of cards); ``scored`` hands the position to it.
@@ -269,6 +272,7 @@ class Guidance:
     best_score: int | None = None
     score_bound: Callable[[Any], int] | None = None
     best_line: Callable[[Any, Budget], Result[Any]] | None = None
+    legal_moves: Callable[[Any], Iterable[Any]] | None = None
 
 
 def guidance(game: Any) -> Guidance:

@@ -64,7 +64,8 @@ def hint(game: Game[Any, Any], state: Any, strategy: str | None = None,
 def all_moves(game: Game[Any, Any], state: Any, strategy: str | None = None,
               budget: Budget = Budget(),
               on_move: Callable[[MoveVerdict], None] | None = None) -> list[MoveVerdict]:
-    """Return every legal move from `state` with the verdict of the position after it.
+    """Return every legal move from `state` with the verdict of the position after it
+    (the game's ``legal_moves`` where ``moves`` leaves some out).
 
     `budget` is for the whole call: its seconds and states are shared equally among the
     moves (each search gets its share), so the call ends within the budget given.
@@ -72,7 +73,7 @@ def all_moves(game: Game[Any, Any], state: Any, strategy: str | None = None,
     search would; moves that win at once come first, then winnable ones, unknown, lost.
     `on_move` is called after each move is searched (for a progress bar).
     """
-    moves = list(game.moves(state))
+    moves = list((guidance(game).legal_moves or game.moves)(state))
     share = budget
     if moves:
         share = dataclasses.replace(

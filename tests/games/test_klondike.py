@@ -12,6 +12,7 @@ from conftest import (DATA, WORRY_BACK, assert_a_card_goes_home_only_when_none_c
                       left_out_by_narrow_moves, portfolio_verdicts_agree_with_dfs, read_known)
 from games import find_game
 from games.klondike import FOUNDATION, GAME, STOCK, WASTE, Klondike, Move, State
+from solver.app.analyze import all_moves
 from solver.app.batch import wilson
 from solver.cards import pile_str, pysol_layout
 from solver.game import InvalidMoveError, Status, twins
@@ -373,6 +374,9 @@ def test_a_swap_of_twins_needs_no_partial_run(monkeypatch):
     state = game.parse("Foundations: D-2 H-A\n<2H> 3H 2S\n3D\n<AS> <AC> 2C\n<3C> 3S\n")
     swap = Move(0, 1, 1)
     assert swap not in list(game.moves(state))
+    assert swap in game.legal_moves(state)            # a player still sees it: hint --all
+    listed = {verdict.steps: verdict.status for verdict in all_moves(game, state)}
+    assert listed[(game.notation(swap),)] is Status.WON
     result = dfs(game, state)
     assert result.status is Status.WON
     check_solution(game, state, result.moves)
@@ -380,6 +384,7 @@ def test_a_swap_of_twins_needs_no_partial_run(monkeypatch):
     assert swap in list(game.moves(state))
     assert game.play(game.play(state, swap), Move(2, 0, 1)).columns[0][-1] == 1   # 2C on 3H
     assert dfs(game, state).status is Status.WON
+
 
 def test_the_portfolio_takes_no_loss_from_its_narrowed_members():
     # This twin deal is won only by bringing foundation cards back (fd3, fc4, fh2), which
