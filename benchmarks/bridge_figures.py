@@ -5,7 +5,7 @@ Full information, from `solitaire classify` results (each record's moves are rep
 name the contract):
 
     solitaire classify bridge-solitaire 1-10000 --seconds 60 --cpu --jobs 1 -o b.jsonl
-    python benchmarks/bridge_figures.py b.jsonl
+    python benchmarks/bridge_figures.py b.jsonl [--table 1-40]
 
 Hidden cards (``--hidden 1-100 --samples 20``): for each deal, the 41 cards not face up
 are dealt again at random (``unknown_samples``) as the face-down cards and the stock, and
@@ -80,6 +80,31 @@ def full_information(path: Path) -> None:
                                                 for name, count in contracts.most_common(12)))
 
 
+def table(path: Path, deals: range) -> None:
+    """Print a markdown row for each deal of `deals` in the results: its best score, the
+    contract, the player's tricks, the kept cards and the CPU seconds."""
+    rows = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            row = json.loads(line)
+            rows[int(row["deal"])] = row
+    print("| deal | best score | contract | player's tricks | kept cards | CPU s |")
+    print("|---|---|---|---|---|---|")
+    for number in deals:
+        row = rows.get(number)
+        if row is None or not row.get("moves"):
+            continue
+        state = GAME.deal(number)
+        bid = replay_notation(GAME, state, row["moves"][:2])
+        final = replay_notation(GAME, state, row["moves"])
+        contract = GAME.contract(bid)
+        assert contract is not None
+        side = "declare" if contract.player_declares else "defend"
+        kept = row["moves"][0].partition(":")[2].replace("+", " ")
+        print(f"| {number} | {row['score']:,} | {side} {contract.level}{STRAINS[contract.strain]} "
+              f"| {final.tricks + len(final.hand)} | {kept} | {row['cpu_seconds']:.2f} |")
+
+
 def hidden(deals: range, samples: int) -> None:
     seen: list[float] = []
     players = [(keep, see) for keep in BLIND_KEEPS for see in (False, True)]
@@ -113,11 +138,15 @@ def main() -> None:
     parser.add_argument("results", nargs="?", type=Path, help="classify results (JSON lines)")
     parser.add_argument("--hidden", help="deals for the hidden-card figures, e.g. 1-100")
     parser.add_argument("--samples", type=int, default=20, help="samples a deal (20)")
+    parser.add_argument("--table", help="deals of the results to list one by one, e.g. 1-40")
     args = parser.parse_args()
     if args.results is None and args.hidden is None:
         parser.error("give a results file, --hidden, or both")
     if args.results is not None:
         full_information(args.results)
+        if args.table is not None:
+            first, _, last = args.table.partition("-")
+            table(args.results, range(int(first), int(last or first) + 1))
     if args.hidden is not None:
         first, _, last = args.hidden.partition("-")
         hidden(range(int(first), int(last or first) + 1), args.samples)
