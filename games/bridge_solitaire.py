@@ -75,6 +75,13 @@ note above), ``lost`` a best score of 0 or less, proven. There is no small twin 
 bidding and scoring are those of 13 tricks): the tests check the trick tables against
 every line of play through the rules instead.
 
+Hidden cards (what a player can expect, not seeing the face-down cards and the stock):
+``unknown_samples`` deals the 41 cards not face up again at random, and
+``blind_score`` scores a player who follows stated rules on what the rules show (keep
+the lowest or the highest face-up cards, pass to defend, play by ``blind_card``); with
+the full-information best of the same samples they bound a player's expected score
+(``benchmarks/bridge_figures.py --hidden``).
+
 Numbered deals: ``random.Random(number).shuffle`` of the 54 cards in the order
 AC..KC, AD..KD, AH..KH, AS..KS, JK, JK (52 and 53): the first 7 are the face-down cards,
 the next 13 the face-up ones, the last 34 the stock, top first.
@@ -86,7 +93,7 @@ Text format (lines ``Label: value``, ``#`` starts a comment)::
     Face down: KD JK ... (7 cards)
     Stock: 3C 7D ... (34 cards, the top first)
     Kept: AC KC ... (6 cards; left out before the choice)
-    Contract: 2S by player           # or "pass" (the player's bid or pass; left out before)
+    Contract: 2S                     # the player's bid, or "pass" (left out before)
     Played: 5                        # stock cards used so far (0 when left out)
     Hand: AC 8C ...                  # the player's cards left (- for none; left out: all)
     Tricks: 3                        # player's tricks so far (0 when left out)
