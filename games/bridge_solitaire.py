@@ -116,6 +116,7 @@ from typing import Any, Callable, ClassVar, Iterable, NamedTuple
 from solver.cards import card_str, parse_card, plain_text
 from solver.game import DealChecker, DealProblem, InvalidMoveError, Status, quote
 from solver.search.result import Budget, Result
+from solver.table import default_memory, resident_bytes
 from solver.verify import replay
 from games._bridge_play import HOUSE, NOTRUMP, PLAYER, Tricks, resolve
 from games._bridge_play import rank_of as _rank
@@ -607,13 +608,17 @@ class BridgeSolitaire:
         ``won`` when it is positive (the module's note), ``lost`` when the search was
         whole and it is not, ``unknown`` when the budget ran out first (with the best
         found, if any). The best is proven (``optimal``) when the search was whole. The
-        budget's seconds are checked between choices of kept cards; its states are the
-        entries of the trick tables, and its memory is read as 100 bytes an entry.
+        budget is checked between choices of kept cards: its states are the entries of the
+        trick tables, and memory is the growth of resident memory (at least 100 bytes an
+        entry), as the searches' tables count it.
         """
         began, began_cpu = time.perf_counter(), time.process_time()
         clock = budget.clock
         deadline = None if budget.seconds is None else clock() + budget.seconds
+        memory = budget.memory if budget.memory is not None else default_memory()
+        baseline = resident_bytes()
         tables: dict[int, Tricks] = {}
+        peak = [0]
 
         def stored() -> int:
             return sum(len(t.low) + len(t.high) for t in tables.values())
@@ -621,15 +626,18 @@ class BridgeSolitaire:
         stopped: list[str] = []
 
         def stop() -> bool:
+            entries = stored()
+            peak[0] = max(peak[0], resident_bytes() - baseline, entries * 100)
             if deadline is not None and clock() > deadline:
                 stopped.append("seconds")
-            elif budget.max_states is not None and stored() >= budget.max_states:
+            elif budget.max_states is not None and entries >= budget.max_states:
                 stopped.append("max-states")
-            elif budget.memory is not None and stored() * 100 >= budget.memory:
+            elif peak[0] >= memory:
                 stopped.append("memory")
             return bool(stopped)
 
         best, whole = self._best(state, stop, tables)
+        stop()                                          # the peak at the end too
         steps: tuple[Move, ...] = ()
         value: int | None = None
         if best is not None:
@@ -640,7 +648,8 @@ class BridgeSolitaire:
             value > 0 else Status.LOST
         return Result(status, steps, optimal=whole, expanded=stored(), stored=stored(),
                       seconds=time.perf_counter() - began, strategy="scored",
-                      stopped_by=stopped[0] if stopped else "",
+                      stopped_by=stopped[0] if stopped and not whole else "",
+                      peak_memory=peak[0],
                       cpu_seconds=time.process_time() - began_cpu, score=value)
 
     def _best(self, state: State, stop: Callable[[], bool],
