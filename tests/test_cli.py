@@ -101,6 +101,11 @@ def test_hint_in_a_scored_game_leads_to_the_best_score_even_when_it_is_a_loss(tm
     replay_notation(BRIDGE, state, item["move"].split())          # a legal card
     said = run("hint", "bridge-solitaire", str(board))
     assert said.exit_code == 1 and f"score {item['score']} from here, proven best" in said.stdout
+    # every card with its best score, the best first; the hint's card is the best one
+    rows = json.loads(run("hint", "bridge-solitaire", str(board), "--all", "--json").stdout)
+    assert sorted(r["move"] for r in rows) == sorted(BRIDGE.notation(m) for m in BRIDGE.moves(state))
+    scores = [r["score"] for r in rows]
+    assert scores == sorted(scores, reverse=True) and scores[0] == item["score"]
 
 
 def test_hint_all_gives_every_move_a_verdict_winnable_first():

@@ -70,10 +70,11 @@ def all_moves(game: Game[Any, Any], state: Any, strategy: str | None = None,
     `budget` is for the whole call: its seconds and states are shared equally among the
     moves (each search gets its share), so the call ends within the budget given.
     The position after a move has the game's proven-safe forced moves played, as
-    search would; moves that win at once come first, then winnable ones, unknown, lost.
+    search would; moves that win at once come first, then winnable ones, unknown, lost (in
+    a scored game, the best score first within each).
     `on_move` is called after each move is searched (for a progress bar).
     """
-    moves = list((guidance(game).legal_moves or game.moves)(state))
+    moves = listed_moves(game, state)
     share = budget
     if moves:
         share = dataclasses.replace(
@@ -90,8 +91,14 @@ def all_moves(game: Game[Any, Any], state: Any, strategy: str | None = None,
         if on_move is not None:
             on_move(verdict)
     order = {"wins": 0, "winnable": 1, "unknown": 2, "lost": 3}
-    verdicts.sort(key=lambda v: order[v.label])
+    verdicts.sort(key=lambda v: (order[v.label], -(v.result.score or 0)))   # stable
     return verdicts
+
+
+def listed_moves(game: Game[Any, Any], state: Any) -> list[Any]:
+    """Return every legal move a player may ask about: the game's ``legal_moves`` where
+    ``moves`` leaves some out, else ``moves``."""
+    return list((guidance(game).legal_moves or game.moves)(state))
 
 
 @dataclass(frozen=True)

@@ -388,7 +388,7 @@ def _hint_all(game: Game[Any, Any], state: Any, strategy: Optional[str], budget:
               as_json: bool, progress: Optional[bool]) -> None:
     from tqdm import tqdm
 
-    count = sum(1 for _ in game.moves(state))
+    count = len(analyze.listed_moves(game, state))
     bar = tqdm(total=count, unit="move", file=sys.stderr, leave=False,
                disable=(not sys.stderr.isatty()) if progress is None else not progress)
     try:
@@ -397,12 +397,15 @@ def _hint_all(game: Game[Any, Any], state: Any, strategy: Optional[str], budget:
         bar.close()
     if as_json:
         typer.echo(json.dumps([{"move": " ".join(v.steps), "status": v.status.value,
-                                "label": v.label, "wins_now": v.wins_now} for v in verdicts]))
+                                "label": v.label, "wins_now": v.wins_now,
+                                **({} if v.result.score is None else {"score": v.result.score})}
+                               for v in verdicts]))
         return
     if budget.seconds is not None and count:
         typer.echo(f"{count} legal moves, each searched for up to {budget.seconds / count:.3g} s:")
     for verdict in verdicts:
-        typer.echo(f"{' '.join(_grouped(list(verdict.steps))):<24} {verdict.label}")
+        score = "" if verdict.result.score is None else f" (score {verdict.result.score})"
+        typer.echo(f"{' '.join(_grouped(list(verdict.steps))):<24} {verdict.label}{score}")
 
 
 @app.command()
