@@ -17,6 +17,9 @@ stock (what those rules leave to the play). Means over all samples, with 95% int
 over the deals' own means (the samples of one deal share its face-up cards).
 
     python benchmarks/bridge_figures.py --hidden 1-100 --samples 20
+
+The rule-following players alone on the numbered deals (``--blind 1-10000``): each deal is
+one draw of what they cannot see, so their mean over many deals is their expected score.
 """
 from __future__ import annotations
 
@@ -133,20 +136,44 @@ def hidden(deals: range, samples: int) -> None:
               f"{sum(v > 0 for v in values) / len(values):.1%}")
 
 
+def blind(deals: range) -> None:
+    """Score the rule-following players on the numbered deals themselves: each deal is one
+    draw of the cards they cannot see, so the mean over many deals is their expected
+    score (the full-information results of the same deals give the other bound)."""
+    players = [(keep, see) for keep in BLIND_KEEPS for see in (False, True)]
+    values: dict[tuple[str, bool], list[float]] = {player: [] for player in players}
+    began = time.process_time()
+    for number in deals:
+        state = GAME.deal(number)
+        for keep, see in players:
+            values[keep, see].append(blind_score(state.face_up, state.face_down, state.stock,
+                                                 keep, see_stock=see))
+    print(f"deals {deals.start}-{deals.stop - 1}, {time.process_time() - began:,.0f} CPU s")
+    for (keep, see), found in values.items():
+        play = "the best play seeing the stock" if see else "playing by rule"
+        print(f"keeping the {keep} cards, bidding by rule, {play}: mean {interval(found)}; "
+              f"{quantiles(found)}; positive in {sum(v > 0 for v in found) / len(found):.1%}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("results", nargs="?", type=Path, help="classify results (JSON lines)")
     parser.add_argument("--hidden", help="deals for the hidden-card figures, e.g. 1-100")
     parser.add_argument("--samples", type=int, default=20, help="samples a deal (20)")
     parser.add_argument("--table", help="deals of the results to list one by one, e.g. 1-40")
+    parser.add_argument("--blind", help="deals to score the rule-following players on, "
+                        "e.g. 1-10000")
     args = parser.parse_args()
-    if args.results is None and args.hidden is None:
-        parser.error("give a results file, --hidden, or both")
+    if args.results is None and args.hidden is None and args.blind is None:
+        parser.error("give a results file, --hidden or --blind")
     if args.results is not None:
         full_information(args.results)
         if args.table is not None:
             first, _, last = args.table.partition("-")
             table(args.results, range(int(first), int(last or first) + 1))
+    if args.blind is not None:
+        first, _, last = args.blind.partition("-")
+        blind(range(int(first), int(last or first) + 1))
     if args.hidden is not None:
         first, _, last = args.hidden.partition("-")
         hidden(range(int(first), int(last or first) + 1), args.samples)
