@@ -289,10 +289,11 @@ def _print_verdict(verdict: Verdict) -> None:
         " (the budget ran out before this was proven shortest)" \
         if verdict.strategy in OPTIMAL_STRATEGIES else ""
     length = f", {verdict.length} moves{shortest}" if verdict.status is Status.WON else ""
-    if verdict.score is not None:
-        best = {Status.WON: "best possible", Status.LOST: "best reachable, proven",
+    if verdict.score is not None:                  # a scored game: the score is what is best
+        best = {Status.WON: "proven best" if verdict.optimal else "best possible",
+                Status.LOST: "best reachable, proven",
                 Status.UNKNOWN: "best found"}[verdict.status]
-        length += f", score {verdict.score} ({best}, {verdict.length} moves)"
+        length = f", score {verdict.score} ({best}, {verdict.length} moves)"
     decided_by = verdict.extra.get("decided_by")
     typer.echo(f"{verdict.game} {verdict.deal}: {words[verdict.status]}{length}; "
                f"{verdict.states} states, {verdict.seconds:.2f} s ({verdict.strategy}"
