@@ -257,7 +257,11 @@ def notrump_allowed(hand: Iterable[int]) -> bool:
 def player_bids(hand: Iterable[int]) -> list[tuple[int, int]]:
     """Return the bids the player may make over the house's bid, lowest first."""
     cards = list(hand)
-    house = house_bid(cards)
+    return _bids_over(cards, house_bid(cards))
+
+
+def _bids_over(cards: list[int], house: tuple[int, int] | None) -> list[tuple[int, int]]:
+    """Return the player's bids over the house's bid `house` (None: a pass)."""
     floor = -1 if house is None else house[0] * 5 + house[1]
     nt = notrump_allowed(cards)
     return [(level, strain) for level in range(1, 8) for strain in range(5)
@@ -265,6 +269,11 @@ def player_bids(hand: Iterable[int]) -> list[tuple[int, int]]:
 
 
 # -- scoring -----------------------------------------------------------------------
+
+
+def doubling_of(hand: Iterable[int]) -> int:
+    """Return the contract's doubling the player's jokers make: 1, 2 (one), 4 (two)."""
+    return (1, 2, 4)[sum(c >= 52 for c in hand)]
 
 
 def honours(hand: Iterable[int], strain: int) -> int:
@@ -369,10 +378,10 @@ class Best(NamedTuple):
 def contract_options(hand: bytes) -> list[tuple[tuple[int, int], Contract]]:
     """Return the contracts a 13-card hand may reach: each bid open to the player, and
     the pass (bid (0, 0)) to defend the house's bid when the house bids."""
-    doubling = (1, 2, 4)[sum(c >= 52 for c in hand)]
-    options = [((level, strain), Contract(level, strain, True, doubling))
-               for level, strain in player_bids(hand)]
+    doubling = doubling_of(hand)
     house = house_bid(hand)
+    options = [((level, strain), Contract(level, strain, True, doubling))
+               for level, strain in _bids_over(list(hand), house)]
     if house is not None:
         options.append(((0, 0), Contract(house[0], house[1], False, doubling)))
     return options
@@ -509,7 +518,7 @@ def blind_score(face_up: bytes, face_down: bytes, stock: bytes, keep: str,
     kept = blind_keep(face_up, keep)
     hand = bytes(sorted(kept + face_down))
     house = house_bid(hand)
-    doubling = (1, 2, 4)[sum(c >= 52 for c in hand)]
+    doubling = doubling_of(hand)
     if house is not None:
         contract = Contract(house[0], house[1], False, doubling)
         lead = PLAYER
@@ -578,7 +587,7 @@ class BridgeSolitaire:
         if state.bid is None:
             return None
         hand = self.full_hand(state)
-        doubling = (1, 2, 4)[sum(c >= 52 for c in hand)]
+        doubling = doubling_of(hand)
         if state.bid != (0, 0):
             return Contract(state.bid[0], state.bid[1], True, doubling)
         house = house_bid(hand)
