@@ -302,48 +302,127 @@ class _Rules:
         return held.to_bytes(7, "little") + SEPARATOR.join(sorted(columns))
 
     def lower_bound(self, state: State) -> int:
-        """Return the steps every win from here needs at least (admissible, for A*).
+        """Return the moves every win from here needs at least (admissible, for A*).
 
-        Every card not yet home needs one step. A card lying anywhere above a lower card
-        of its own suit in a column needs two: it cannot go home before that card does,
-        and that card cannot move while it lies beneath, so its first step is not home.
+        The unit is the search's move: one card, or a run moved at once within the
+        cells' and empty columns' capacity (Microsoft FreeCell's count, the one published
+        optimal lengths use). A card goes home on its own, so every card not yet home
+        needs one move. Call a tableau card *direct* when its first move is home; the
+        others need at least one move more before that, and cards that first move
+        together lie next to each other in one *segment* of their column (a stretch
+        that is already a run: cards moving at once are a run, and a column only grows
+        on top, so column-mates moving together were neighbours all along). So the
+        bound adds one for every segment that must hold a card that is not direct:
+
+        - A card lying above a lower card of its own suit is not direct: that card must
+          go home first and cannot move while it lies beneath (its segment counts).
+        - For direct cards x and y, let x -> y when some card z lies below x with z of
+          y's suit and lower: x leaves before z, which goes home before y. The direct
+          cards' home moves follow every such arrow, so they hold no cycle, and every
+          cycle of arrows holds a card that is not direct. Cycles over disjoint sets of
+          segments need different segments: a greedy packing of them, shortest first,
+          counts one each (Paul and Helmert's deadlock analysis, by segments).
         """
         columns: tuple[bytes, ...] = state[0]
         foundations: bytes = state[2]
         rank_of = self.rank
         suit_of = self.suit
+        fits = self.fits
         left = 4 * self.king
         for s in range(len(foundations)):
             left -= foundations[s]
+        cards: list[int] = []                   # the cards that may be direct
+        segments: list[int] = []                # the segment of each
+        lows: list[int] = []                    # the lowest rank of each suit below each
+        segment = -1
         for column in columns:
-            lowest0 = 99                        # the lowest rank of each suit seen so far
-            lowest1 = 99
-            lowest2 = 99
-            lowest3 = 99
+            low = [13, 13, 13, 13]              # the lowest rank of each suit so far (13: none)
+            opened = False
+            first = 0                           # where this segment's cards begin
             for depth in range(len(column)):
                 card = column[depth]
+                if depth == 0 or not fits[column[depth - 1] * 64 + card]:
+                    segment += 1
+                    opened = False
+                    first = len(cards)
                 r = rank_of[card]
                 s = suit_of[card]
-                if s == 0:
-                    if r > lowest0:
+                if low[s] < r:
+                    if not opened:              # the segment holds a card not direct
+                        opened = True
                         left += 1
+                        del cards[first:]
+                        del segments[first:]
+                        del lows[4 * first:]
+                elif not opened:
+                    cards.append(card)
+                    segments.append(segment)
+                    lows.extend(low)
+                if r < low[s]:
+                    low[s] = r
+        return left + self._cycles(cards, segments, lows)
+
+    def _cycles(self, cards: list[int], segments: list[int], lows: list[int]) -> int:
+        """Return how many cycles of ``lower_bound``'s arrows over disjoint segments a
+        greedy packing finds, the shortest cycle first (sets of cards are bit masks)."""
+        n = len(cards)
+        rank_of = self.rank
+        suit_of = self.suit
+        above = [0] * 56                        # [suit * 14 + t]: the cards of suit ranked above t
+        together = [0] * n                      # the cards of each card's segment
+        for j in range(n):
+            card = cards[j]
+            bit = 1 << j
+            base = suit_of[card] * 14
+            for t in range(rank_of[card]):
+                above[base + t] |= bit
+            if j and segments[j - 1] == segments[j]:
+                together[j] = together[j - 1] | bit
+            else:
+                together[j] = bit
+        for j in range(n - 2, -1, -1):          # spread each segment's mask to all of it
+            if segments[j + 1] == segments[j]:
+                together[j] = together[j + 1]
+        arrows = [0] * n
+        for i in range(n):
+            base = 4 * i
+            arrows[i] = (above[lows[base]] | above[14 + lows[base + 1]]
+                         | above[28 + lows[base + 2]] | above[42 + lows[base + 3]])
+        alive = (1 << n) - 1
+        found = 0
+        shortest = 2                            # no cycle left is shorter than this
+        while True:
+            # a card with no arrow in or no arrow out among the living is on no cycle
+            while True:
+                pointed = 0
+                rest = alive
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    v = low.bit_length() - 1
+                    if arrows[v] & alive:
+                        pointed |= arrows[v]
                     else:
-                        lowest0 = r
-                elif s == 1:
-                    if r > lowest1:
-                        left += 1
-                    else:
-                        lowest1 = r
-                elif s == 2:
-                    if r > lowest2:
-                        left += 1
-                    else:
-                        lowest2 = r
-                elif r > lowest3:
-                    left += 1
-                else:
-                    lowest3 = r
-        return left
+                        alive ^= low
+                if alive & pointed == alive:
+                    break
+                alive &= pointed
+            best: list[int] = []
+            starts = alive
+            while starts:
+                low = starts & -starts
+                starts ^= low
+                cycle = _shortest_cycle(low.bit_length() - 1, arrows, alive, len(best))
+                if cycle and (not best or len(cycle) < len(best)):
+                    best = cycle
+                    if len(best) <= shortest:
+                        break
+            if not best:
+                return found
+            found += 1
+            shortest = len(best)
+            for v in best:
+                alive &= ~together[v]
 
     # -- safe auto-moves -------------------------------------------------------------
 
@@ -476,3 +555,39 @@ class _Rules:
         self._carry(part, source, park, rest, free, steps)
         self._carry(n - part, source, target, rest, free, steps)
         self._carry(part, park, target, rest, free, steps)
+
+
+def _shortest_cycle(start: int, arrows: list[int], alive: int, shorter_than: int) -> list[int]:
+    """Return a shortest cycle of `arrows` (bit masks) through `start` among the `alive`
+    cards, or [] (also when none is shorter than `shorter_than`, where that is not 0)."""
+    target = 1 << start
+    layers = [target]
+    seen = target
+    frontier = target
+    while True:
+        reached = 0
+        rest = frontier
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            reached |= arrows[low.bit_length() - 1]
+        reached &= alive
+        if reached & target:                    # back at the start: walk the layers back
+            cycle = [start]
+            for k in range(len(layers) - 1, 0, -1):
+                rest = layers[k]
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    v = low.bit_length() - 1
+                    if arrows[v] & target:
+                        cycle.append(v)
+                        target = low
+                        break
+            return cycle
+        reached &= ~seen
+        if not reached or (shorter_than and len(layers) + 1 >= shorter_than):
+            return []
+        seen |= reached
+        layers.append(reached)
+        frontier = reached

@@ -123,7 +123,8 @@ class Game(Protocol[S, M]):
         ...
 
     def lower_bound(self, state: S) -> int:
-        """Return a number of steps that every win from here needs at least."""
+        """Return a number of steps (of counted moves, for a game with ``move_cost``)
+        that every win from here needs at least."""
         ...
 
     def forced(self, state: S) -> list[M]:
@@ -247,6 +248,15 @@ class Guidance:
     - ``score_bound(state) -> int``: an admissible bound for a scored game: no play from
       `state` scores more (default: ``best_score``). Branch and bound prunes with it, so
       it must never be below a score that is reachable.
+    - ``move_cost(state, move) -> int``: how many moves a search move counts for, where
+      the game's published solution lengths count other than its steps (FreeCell
+      counts a run moved at once as one move, as Microsoft FreeCell and the published
+      optimal lengths do; default: the steps of ``expand``). ``astar`` and ``bfs``
+      minimise its sum, so the game's ``lower_bound`` must be admissible in it, and a
+      win's count is reported as ``extra["counted_moves"]`` beside its steps.
+    - ``forced_keeps_shortest``: True when the game's forced moves are proven to keep a
+      shortest win (not only the verdict), so that ``astar`` and ``bfs`` may play them;
+      otherwise those searches switch them off.
     - ``legal_moves(state)``: every legal search move, where ``moves`` leaves some out
       (proven dominated, or from a position proven lost); ``hint --all`` lists these, so
       that a player sees every move with its verdict (default: ``moves``).
@@ -273,6 +283,8 @@ class Guidance:
     score_bound: Callable[[Any], int] | None = None
     best_line: Callable[[Any, Budget], Result[Any]] | None = None
     legal_moves: Callable[[Any], Iterable[Any]] | None = None
+    move_cost: Callable[[Any, Any], int] | None = None
+    forced_keeps_shortest: bool = False
 
 
 def guidance(game: Any) -> Guidance:

@@ -1,6 +1,8 @@
 """The optional search guidance is read in one place, with its defaults."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from games import GAMES, find_game
@@ -10,8 +12,15 @@ from solver.search.base import Budget, narrowed, without_forced
 
 
 def test_a_game_without_guidance_gets_every_default():
-    assert guidance(GAMES["freecell"]) == Guidance()
+    class Bare:
+        name = "bare"
+
+    assert guidance(Bare()) == Guidance()
     assert Guidance().default_strategy == "portfolio"
+    # FreeCell declares only how shortest solutions count and that forced moves keep them
+    freecell = guidance(GAMES["freecell"])
+    assert freecell.forced_keeps_shortest and freecell.move_cost is not None
+    assert dataclasses.replace(freecell, forced_keeps_shortest=False, move_cost=None) == Guidance()
 
 
 def test_declared_guidance_is_read():

@@ -288,7 +288,10 @@ def _print_verdict(verdict: Verdict) -> None:
     shortest = " (optimal)" if verdict.optimal else \
         " (the budget ran out before this was proven shortest)" \
         if verdict.strategy in OPTIMAL_STRATEGIES else ""
-    length = f", {verdict.length} moves{shortest}" if verdict.status is Status.WON else ""
+    counted = verdict.extra.get("counted_moves")
+    length = "" if verdict.status is not Status.WON else \
+        f", {verdict.length} moves{shortest}" if counted in (None, verdict.length) else \
+        f", {counted} moves{shortest}, written as {verdict.length} steps"
     if verdict.score is not None:                  # a scored game: the score is what is best
         best = {Status.WON: "proven best" if verdict.optimal else "best possible",
                 Status.LOST: "best reachable, proven",

@@ -1,4 +1,5 @@
-"""A*: shortest solutions, counted in the game's steps, using its admissible lower bound.
+"""A*: shortest solutions, counted in the game's steps (or its counted moves, where it
+declares ``move_cost``), using its admissible lower bound.
 
 The answer comes early: a quick search (the game's default strategy, or the portfolio)
 first finds some win (the incumbent). When its
@@ -16,7 +17,7 @@ import time
 from typing import Any, Callable
 
 from solver.game import Game, Status, guidance
-from solver.search.base import Budget, Result, without_forced
+from solver.search.base import Budget, Result, shortest_safe
 from solver.search.best_first import best_first
 from solver.search.portfolio import portfolio
 
@@ -24,11 +25,12 @@ FIRST_SHARE = 0.2        # of the state and time budget, for the quick search th
 
 
 def astar(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[Any]:
-    """Return a solution with the fewest steps (f = steps so far + lower_bound).
+    """Return a solution with the fewest steps or counted moves (f = so far + lower_bound).
 
-    Forced moves are switched off in the A* pass: they are proven not to change a
-    verdict, not to keep every shortest solution, so an optimality claim may not lean on
-    them. Among positions of equal f the deepest is expanded first (it is nearer a win
+    Forced moves are switched off in the A* pass unless the game proves that they keep
+    a shortest win (``forced_keeps_shortest``): in general they are proven not to
+    change a verdict, not to keep the shortest solution, and an optimality claim may
+    not lean on them. Among positions of equal f the deepest is expanded first (it is nearer a win
     when the bound is tight). The quick first search may use them: it only supplies a
     ceiling and a fallback answer.
     """
@@ -38,10 +40,10 @@ def astar(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result
     if first.status is Status.LOST:
         return dataclasses.replace(first, strategy="astar")
     incumbent = first if first.status is Status.WON else None
-    if incumbent is not None and len(incumbent.moves) <= bound(start):
+    if incumbent is not None and counted(incumbent) <= bound(start):
         return _done(incumbent, [], began, began_cpu, optimal=True)
-    plain: Any = without_forced(game)      # the same game, so a Game to the search
-    ceiling = len(incumbent.moves) if incumbent is not None else None
+    plain: Any = shortest_safe(game)      # the same game, so a Game to the search
+    ceiling = counted(incumbent) if incumbent is not None else None
     rest = _rest(budget, clock_began, first.stored)
     found = best_first(plain, start, lambda g, s: g + bound(s), rest, optimal=True,
                        ceiling=ceiling, name="astar")
@@ -49,6 +51,12 @@ def astar(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result
         return _done(found, [first], began, began_cpu, optimal=found.optimal)
     # No shorter win: an exhausted queue proves the incumbent shortest.
     return _done(incumbent, [found], began, began_cpu, optimal=found.status is Status.LOST)
+
+
+def counted(result: Result[Any]) -> int:
+    """Return a win's length in the game's counted moves (its steps unless the game
+    counts moves otherwise: ``Guidance.move_cost``)."""
+    return int(result.extra.get("counted_moves", len(result.moves)))
 
 
 def _quick(game: Game[Any, Any]) -> Callable[..., Result[Any]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, Generator, Iterator, Sequence
 
-from solver.game import Game, Status
+from solver.game import Game, Status, guidance
 from solver.search.result import Budget, Result
 from solver.search.views import narrowed, without_forced
 from solver.table import Table, default_memory
@@ -109,6 +109,9 @@ class Run:
                 path = shortcut(self.game, self.start, path)
             steps = tuple(to_steps(self.game, self.start, path))
             check_solution(self.game, self.start, steps)
+            cost_of = guidance(self.game).move_cost
+            if cost_of is not None:
+                extra["counted_moves"] = counted_moves(cost_of, self.game, self.start, path)
         return Result(status, steps, optimal=optimal, expanded=self.expanded,
                       stored=len(self.table) if stored is None else stored,
                       seconds=time.perf_counter() - self.began,
@@ -123,7 +126,8 @@ class Run:
 Search = Generator["Run", "int | None", "Result[Any]"]
 
 __all__ = ["Budget", "Result", "Run", "Search", "Edge", "settle", "successors", "narrowed",
-           "without_forced", "follow", "granted", "finish", "shortcut", "to_steps", "path_to"]
+           "without_forced", "follow", "granted", "finish", "shortcut", "to_steps", "path_to",
+           "counted_moves", "shortest_safe"]
 
 
 def granted(run: Run) -> Generator[Run, int | None, str]:
@@ -194,6 +198,27 @@ def to_steps(game: Game[Any, Any], start: Any, path: Sequence[Edge]) -> list[Any
             steps.extend(game.expand(state, move))
             state = game.play(state, move)
     return steps
+
+
+def shortest_safe(game: Game[Any, Any]) -> Game[Any, Any]:
+    """Return the game as a shortest-path search may play it: with its forced moves
+    only where they are proven to keep a shortest win (``forced_keeps_shortest``)."""
+    if guidance(game).forced_keeps_shortest:
+        return game
+    plain: Any = without_forced(game)
+    return plain  # type: ignore[no-any-return]
+
+
+def counted_moves(cost_of: Callable[[Any, Any], int], game: Game[Any, Any], start: Any,
+                  path: Sequence[Edge]) -> int:
+    """Return what a path of search edges counts for in the game's ``move_cost``."""
+    total = 0
+    state = start
+    for edge in path:
+        for move in edge:
+            total += cost_of(state, move)
+            state = game.play(state, move)
+    return total
 
 
 def path_to(table: Table, digest: int) -> list[Edge]:

@@ -10,7 +10,8 @@ from conftest import DATA, read_known
 from games.freecell import EMPTY, FOUNDATION, GAME, SEAHAVEN, FreeCell, Move
 from solver.cards import pile_str
 from solver.game import Status
-from solver.search import Budget, dfs, greedy
+from solver.search import Budget, astar, bfs, dfs, greedy, without_forced
+from solver.search.astar import counted
 from solver.verify import check_solution
 
 KNOWN = read_known(DATA / "freecell" / "known.txt")
@@ -207,3 +208,98 @@ def test_deal_11982_is_proven_lost():
 def test_deals_1_to_200_are_all_won():
     for number in range(1, 201):
         assert greedy(GAME, GAME.deal(number), Budget(seconds=60)).status is Status.WON, number
+
+
+# -- shortest solutions: the bound and the counted moves ---------------------------------
+
+# Two columns that block each other: 2S lies above AH, which must go home before 2H;
+# 2H lies above AS, which must go home before 2S. One of the two Twos moves twice.
+DEADLOCK = """Foundations: H-0 C-2 D-2 S-0
+: AH 2S
+: AS 2H
+"""
+# 3H and 2S each lie above a lower card of their own suit, and 2S sits on 3H: they
+# leave together as one run move (two moves only if counted in single cards).
+RUN_OF_BLOCKERS = """Foundations: H-0 C-3 D-3 S-0
+: AH AS 3H 2S
+: 2H
+: 3S
+:
+"""
+
+
+def test_the_deadlock_bound_counts_a_cycle_of_blocked_columns():
+    """No card lies above a lower card of its own suit, so cards-not-home gives 4; the
+    cycle 2S -> 2H -> 2S adds the fifth move that every win needs."""
+    game = FreeCell(ranks=2, columns=2, cells=1)
+    state = game.parse(DEADLOCK)
+    shortest = bfs(game, state)
+    assert game.lower_bound(state) == 5 == counted(shortest)
+    assert shortest.optimal
+
+
+def test_the_bound_counts_a_run_of_blocked_cards_once():
+    """A run moved at once is one move: 3H and 2S need one extra move between them,
+    not one each (a per-card count, 8, would overestimate the 7 moves of the best win)."""
+    game = FreeCell(ranks=3, columns=4, cells=1)
+    state = game.parse(RUN_OF_BLOCKERS)
+    shortest = bfs(game, state)
+    assert game.lower_bound(state) == 7 == counted(shortest)
+    assert len(shortest.moves) > 7           # written out, the run move takes 3 steps
+
+
+@pytest.mark.parametrize("twin", [
+    {"ranks": 4, "columns": 4, "cells": 1}, {"ranks": 5, "columns": 4, "cells": 1},
+    {"ranks": 5, "columns": 5, "cells": 0}, {"ranks": 5, "columns": 5, "cells": 2,
+                                              "build": "suit", "empty": "kings"}])
+def test_the_bound_never_exceeds_the_fewest_moves_from_positions_in_play(twin):
+    """Admissible: checked against uniform-cost search from deals and random play."""
+    from conftest import random_play
+
+    game = FreeCell(layout="seeded", **twin)
+    checked = above_cards_left = 0
+    for number in range(1, 31):
+        _, final = random_play(game, game.deal(number), 6, number)
+        for state in (game.deal(number), final):
+            shortest = bfs(game, state, Budget(max_states=100_000))
+            if shortest.status is Status.WON:
+                bound = game.lower_bound(state)
+                assert bound <= counted(shortest), (number, state)
+                left = sum(map(len, state.columns)) + sum(c != EMPTY for c in state.cells)
+                above_cards_left += bound > left
+                checked += 1
+    assert checked >= 20 and above_cards_left >= 10
+
+
+def test_forced_home_moves_keep_a_shortest_win():
+    """FreeCell declares ``forced_keeps_shortest``: uniform-cost search with its safe
+    home moves finds wins exactly as short as without them."""
+    for game in (FreeCell(ranks=4, columns=4, cells=1, layout="seeded"),
+                 FreeCell(ranks=5, columns=4, cells=1, layout="seeded"),
+                 FreeCell(ranks=5, columns=5, cells=1, build="suit", empty="kings",
+                          layout="seeded")):
+        for number in range(1, 21):
+            state = game.deal(number)
+            with_forced = bfs(game, state, Budget(max_states=200_000))
+            plain = bfs(without_forced(game), state, Budget(max_states=200_000))
+            assert with_forced.status == plain.status, number
+            if plain.status is Status.WON:
+                assert counted(with_forced) == counted(plain), number
+
+
+@pytest.mark.parametrize("number, optimum", [(3, 70), (9, 81)])
+def test_microsoft_deals_are_solved_at_the_published_optimal_length(number, optimum):
+    """Paul and Helmert (SoCS 2016) give the fewest moves of deals 1-10, a run moved
+    at once counting as one move: A* proves the same lengths here."""
+    result = astar(GAME, GAME.deal(number), Budget(max_states=1_500_000))
+    assert result.status is Status.WON and result.optimal
+    assert counted(result) == optimum
+    check_solution(GAME, GAME.deal(number), result.moves)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("number, optimum", [(2, 73), (6, 75), (7, 76), (8, 74), (10, 80)])
+def test_more_microsoft_deals_at_the_published_optimal_length(number, optimum):
+    result = astar(GAME, GAME.deal(number), Budget(max_states=4_000_000))
+    assert result.status is Status.WON and result.optimal
+    assert counted(result) == optimum
