@@ -67,6 +67,7 @@ class _Rules:
     king: int
     free_talon: bool
     partial_rule: bool           # the exact moves leave out dominated partial runs
+    empty_rule: bool             # a column is emptied only when a King waits to enter
     rank: list[int]
     suit: list[int]
     parent1: list[int]
@@ -85,6 +86,7 @@ class _Rules:
         # on in every variant (the proof at ``move_list`` holds for all); tests switch
         # it off to compare verdicts
         self.partial_rule = True
+        self.empty_rule = True                  # likewise (the proof at ``move_list``)
         self.rank = [rank(c) for c in range(52)] + [0]
         self.suit = [suit(c) for c in range(52)] + [0]
         # parent1[c] < parent2[c]: the cards c may be built on (one rank up, other
@@ -244,11 +246,34 @@ class _Rules:
         prunings keep such a move too (a forced move drops its card's steps from a win,
         a stock macro takes the fewest turns, a relaxed-game loss is a loss), so a search
         without barred moves still wins every won position and a loss stays a proof.
+
+        The empty-column rule (lonelybot's): a move that empties a column (its whole
+        face-up run, with nothing face down) is kept only while no column is empty and a
+        King could enter one (a King on a foundation, anywhere in the talon, or face up
+        above other cards). Such a move m turns nothing up; it puts the run R on a card P
+        and frees a column, which only a King (or a King-headed run) may enter. Take a
+        shortest win S with no barred moves that plays m where the rule drops it, and
+        let S' leave R where it was: each later position of S' is that of S with the pile
+        on P (R, grown or shortened from its top) lying in the emptied column instead.
+        Every step of S has the same step in S': steps moving pile cards find the same
+        top cards, steps carrying P take the run up to P without the pile, P is never a
+        target in S while covered, and the same cards turn up; none is barred unless it
+        was. If S ever takes the whole pile off P, that step in S' takes it from its
+        column and the positions agree from then on, so S' wins in one step fewer: not
+        so for a shortest S. So S plays some first step u putting a King into an empty
+        column. If another column is empty in S' then, let u go there and carry on;
+        otherwise play m' (the pile back onto P, not barred: it leaves the column floor)
+        just before u: a King is then ready to enter and no other column is empty, so
+        the rule keeps m', the positions agree, and S' is a shortest win with one move
+        the rule drops fewer. So a shortest win with no barred moves and the fewest
+        dropped moves has none, and the induction above goes through with both rules.
         """
         columns, hidden, talon, waste, foundations, redeals = state
         rank_of, suit_of, king = self.rank, self.suit, self.king
         parent1, parent2, fits, table = self.parent1, self.parent2, self.fits, self.table
         partial = self.partial_rule and prune
+        empty_rule = self.empty_rule and prune
+        king_waits = -1                         # unknown yet; then 0 or 1
         # top[c]: the column whose top card is c, -1 when none (top[_NONE] stays -1)
         top = [-1] * 53
         empty = -1
@@ -284,6 +309,13 @@ class _Rules:
                 if t1 < 0 and t2 < 0 and not king_move:
                     continue
                 if start == low:
+                    if not low and empty_rule:      # the empty-column rule
+                        if empty >= 0:
+                            continue
+                        if king_waits < 0:
+                            king_waits = self.king_waits(state)
+                        if not king_waits:
+                            continue
                     into = uncover
                 else:
                     into = others
@@ -331,6 +363,25 @@ class _Rules:
                 if r == king and empty >= 0:
                     home.append(table[base + empty * _COUNTS])
         return home
+
+    def king_waits(self, state: State) -> int:
+        """Return 1 when a King could enter an empty column some time (it is on a
+        foundation, in the talon, or face up above other cards), else 0."""
+        columns, hidden, talon, _, foundations, _ = state
+        king = self.king
+        for s in range(4):
+            if foundations[s] == king:
+                return 1
+        rank_of = self.rank
+        for card in talon:
+            if rank_of[card] == king:
+                return 1
+        for i in range(len(columns)):
+            column = columns[i]
+            for depth in range(max(hidden[i], 1), len(column)):
+                if rank_of[column[depth]] == king:
+                    return 1
+        return 0
 
     def run_length(self, state: State, source: int, target: int) -> int:
         """Return how many cards of `source` fit on `target` (1 when none do)."""

@@ -605,3 +605,82 @@ def test_lower_bound_counts_cards_that_must_step_aside():
     assert GAME.lower_bound(position) == cards_left + turns + waste_aside + column_aside
     draw_3 = find_game("klondike", {"draw": 3})
     assert draw_3.lower_bound(position) == cards_left + 4 + 1 + column_aside
+
+
+# -- the empty-column rule -------------------------------------------------------------
+
+@pytest.mark.parametrize("game", [*TWINS, Klondike(ranks=6, columns=6, draw=3), Klondike(ranks=7, columns=6)],
+                         ids=lambda g: f"r{g.ranks}c{g.columns}d{g.draw}p{g.passes}")
+def test_the_empty_column_rule_never_changes_a_verdict_on_twins(game, monkeypatch):
+    verdicts = {Status.WON: 0, Status.LOST: 0}
+    stored = {True: 0, False: 0}
+    for number in range(1, 201):
+        state = game.deal(number)
+        results = {}
+        for rule in (True, False):
+            monkeypatch.setattr(game._rules, "empty_rule", rule)
+            results[rule] = dfs(game, state, Budget(seconds=10))
+            stored[rule] += results[rule].stored
+        assert results[True].status is results[False].status, number
+        if results[True].status is Status.WON:
+            check_solution(game, state, results[True].moves)
+        verdicts[results[True].status] += 1
+    assert verdicts[Status.WON] and verdicts[Status.LOST]
+
+
+def test_the_empty_column_rule_leaves_out_only_emptying_moves():
+    """Along random plays, the moves the rule drops each take a whole column (nothing
+    face down) onto another column's top card, while a column is already empty or no
+    King could enter one."""
+    dropped = 0
+    for game in (GAME, Klondike(draw=3, passes=3), *TWINS):
+        rules = game._rules
+        rng = random.Random(11)
+        for number in range(1, 4):
+            state = game.deal(number)
+            for _ in range(150):
+                kept = set(game.moves(state))
+                rules.empty_rule = False
+                try:
+                    every = list(game.moves(state))
+                finally:
+                    rules.empty_rule = True
+                assert kept <= set(every)
+                for source, target, count in set(every) - kept:
+                    assert source < WASTE and target < WASTE
+                    assert state.hidden[source] == 0 and count == len(state.columns[source])
+                    assert state.columns[target]
+                    assert any(not column for column in state.columns) or \
+                        not rules.king_waits(state)
+                    dropped += 1
+                if not every:
+                    break
+                state = game.play(state, rng.choice(every))
+    assert dropped > 10
+
+
+# Ranks A, 2, 3 (the Three is the King). Won only by emptying a column (2H onto 3S) so
+# that the King 3S, face up on AH, can enter it; a rule that never empties a column
+# calls it lost.
+KING_ON_FACE_DOWN = "Foundations: C-3 D-3\n2H\n<AH> 3S\n<AS> 3H 2S\n"
+
+
+def empties_a_column(state, move):
+    source, target, count = move
+    return source < WASTE and target < WASTE and state.hidden[source] == 0 and \
+        count == len(state.columns[source])
+
+
+def test_emptying_a_column_for_a_waiting_king_is_kept():
+    game = Klondike(ranks=3, columns=3)
+    state = game.parse(KING_ON_FACE_DOWN)
+    assert game._rules.king_waits(state)
+    assert any(empties_a_column(state, move) for move in game.moves(state))
+    result = dfs(game, state)
+    assert result.status is Status.WON
+    check_solution(game, state, result.moves)
+    never = Klondike(ranks=3, columns=3)
+    plain_moves = never.moves
+    object.__setattr__(never, "moves", lambda s: [
+        m for m in plain_moves(s) if not empties_a_column(s, m)])
+    assert dfs(never, state).status is Status.LOST
