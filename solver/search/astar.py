@@ -30,9 +30,9 @@ def astar(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result
     Forced moves are switched off in the A* pass unless the game proves that they keep
     a shortest win (``forced_keeps_shortest``): in general they are proven not to
     change a verdict, not to keep the shortest solution, and an optimality claim may
-    not lean on them. Among positions of equal f the deepest is expanded first (it is nearer a win
-    when the bound is tight). The quick first search may use them: it only supplies a
-    ceiling and a fallback answer.
+    not lean on them. Among positions of equal f the deepest is expanded first (it is
+    nearer a win when the bound is tight). The quick first search may use them: it only
+    supplies a ceiling and a fallback answer.
     """
     began, began_cpu, clock_began = time.perf_counter(), time.process_time(), budget.clock()
     bound = game.lower_bound
