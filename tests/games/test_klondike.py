@@ -274,20 +274,20 @@ def barring(game, looser):
     return game
 
 
-def partial_runs_left_out(game, seed):
-    """Yield (position, move) for every move the rule leaves out along seeded random
-    plays of deals 1-3 (checking it only leaves moves out)."""
+def dropped_moves(game, seed, rule="partial_rule"):
+    """Yield (position, move) for every move the rule (a switch of the rules object)
+    leaves out along seeded random plays of deals 1-3, checking it only leaves moves out."""
     rules = game._rules
     rng = random.Random(seed)
     for number in range(1, 4):
         state = game.deal(number)
         for _ in range(150):
             moves = list(game.moves(state))
-            rules.partial_rule = False
+            setattr(rules, rule, False)
             try:
                 every = list(game.moves(state))
             finally:
-                rules.partial_rule = True
+                setattr(rules, rule, True)
             assert set(moves) <= set(every)
             for move in set(every) - set(moves):
                 yield state, move
@@ -299,7 +299,7 @@ def partial_runs_left_out(game, seed):
 def test_the_rule_leaves_out_only_runs_built_on_a_card_that_cannot_go_home():
     left_out = 0
     for game in (GAME, Klondike(draw=3, passes=3), *TWINS):
-        for state, (source, target, count) in partial_runs_left_out(game, seed=7):
+        for state, (source, target, count) in dropped_moves(game, seed=7):
             column = state.columns[source]
             assert source < WASTE and target < WASTE
             start = len(column) - count
@@ -317,13 +317,15 @@ def test_the_rule_leaves_out_only_runs_built_on_a_card_that_cannot_go_home():
 # won deal (r6c6d3 deal 104, r7c6 deal 191).
 @pytest.mark.parametrize("game", [*TWINS, Klondike(ranks=6, columns=6, draw=3), Klondike(ranks=7, columns=6)],
                          ids=lambda g: f"r{g.ranks}c{g.columns}d{g.draw}p{g.passes}")
-def test_the_partial_run_rule_never_changes_a_verdict_on_twins(game, monkeypatch):
+@pytest.mark.parametrize("switch", ["partial_rule", "empty_rule"])
+def test_the_pruning_rules_never_change_a_verdict_on_twins(game, switch, monkeypatch):
+    """The partial-run rule and the empty-column rule, each on and off."""
     verdicts = {Status.WON: 0, Status.LOST: 0}
     for number in range(1, 201):
         state = game.deal(number)
         results = {}
         for rule in (True, False):
-            monkeypatch.setattr(game._rules, "partial_rule", rule)
+            monkeypatch.setattr(game._rules, switch, rule)
             results[rule] = dfs(game, state, Budget(seconds=10))
         assert results[True].status is results[False].status, number
         if results[True].status is Status.WON:
@@ -609,53 +611,19 @@ def test_lower_bound_counts_cards_that_must_step_aside():
 
 # -- the empty-column rule -------------------------------------------------------------
 
-@pytest.mark.parametrize("game", [*TWINS, Klondike(ranks=6, columns=6, draw=3), Klondike(ranks=7, columns=6)],
-                         ids=lambda g: f"r{g.ranks}c{g.columns}d{g.draw}p{g.passes}")
-def test_the_empty_column_rule_never_changes_a_verdict_on_twins(game, monkeypatch):
-    verdicts = {Status.WON: 0, Status.LOST: 0}
-    stored = {True: 0, False: 0}
-    for number in range(1, 201):
-        state = game.deal(number)
-        results = {}
-        for rule in (True, False):
-            monkeypatch.setattr(game._rules, "empty_rule", rule)
-            results[rule] = dfs(game, state, Budget(seconds=10))
-            stored[rule] += results[rule].stored
-        assert results[True].status is results[False].status, number
-        if results[True].status is Status.WON:
-            check_solution(game, state, results[True].moves)
-        verdicts[results[True].status] += 1
-    assert verdicts[Status.WON] and verdicts[Status.LOST]
-
-
 def test_the_empty_column_rule_leaves_out_only_emptying_moves():
     """Along random plays, the moves the rule drops each take a whole column (nothing
     face down) onto another column's top card, while a column is already empty or no
     King could enter one."""
     dropped = 0
     for game in (GAME, Klondike(draw=3, passes=3), *TWINS):
-        rules = game._rules
-        rng = random.Random(11)
-        for number in range(1, 4):
-            state = game.deal(number)
-            for _ in range(150):
-                kept = set(game.moves(state))
-                rules.empty_rule = False
-                try:
-                    every = list(game.moves(state))
-                finally:
-                    rules.empty_rule = True
-                assert kept <= set(every)
-                for source, target, count in set(every) - kept:
-                    assert source < WASTE and target < WASTE
-                    assert state.hidden[source] == 0 and count == len(state.columns[source])
-                    assert state.columns[target]
-                    assert any(not column for column in state.columns) or \
-                        not rules.king_waits(state)
-                    dropped += 1
-                if not every:
-                    break
-                state = game.play(state, rng.choice(every))
+        for state, (source, target, count) in dropped_moves(game, seed=11, rule="empty_rule"):
+            assert source < WASTE and target < WASTE
+            assert state.hidden[source] == 0 and count == len(state.columns[source])
+            assert state.columns[target]
+            assert any(not column for column in state.columns) or \
+                not game._rules.king_waits(state)
+            dropped += 1
     assert dropped > 10
 
 
