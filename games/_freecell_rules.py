@@ -369,20 +369,14 @@ class _Rules:
         rank_of = self.rank
         suit_of = self.suit
         above = [0] * 56                        # [suit * 14 + t]: the cards of suit ranked above t
-        together = [0] * n                      # the cards of each card's segment
+        together = [0] * (segments[n - 1] + 1 if n else 0)    # the cards of each segment
         for j in range(n):
             card = cards[j]
             bit = 1 << j
             base = suit_of[card] * 14
             for t in range(rank_of[card]):
                 above[base + t] |= bit
-            if j and segments[j - 1] == segments[j]:
-                together[j] = together[j - 1] | bit
-            else:
-                together[j] = bit
-        for j in range(n - 2, -1, -1):          # spread each segment's mask to all of it
-            if segments[j + 1] == segments[j]:
-                together[j] = together[j + 1]
+            together[segments[j]] |= bit
         arrows = [0] * n
         for i in range(n):
             base = 4 * i
@@ -422,7 +416,7 @@ class _Rules:
             found += 1
             shortest = len(best)
             for v in best:
-                alive &= ~together[v]
+                alive &= ~together[segments[v]]
 
     # -- safe auto-moves -------------------------------------------------------------
 

@@ -109,9 +109,9 @@ class Run:
                 path = shortcut(self.game, self.start, path)
             steps = tuple(to_steps(self.game, self.start, path))
             check_solution(self.game, self.start, steps)
-            cost_of = guidance(self.game).move_cost
-            if cost_of is not None:
-                extra["counted_moves"] = counted_moves(cost_of, self.game, self.start, path)
+            if guidance(self.game).move_cost is not None:
+                extra["counted_moves"] = moves_cost(self.game.play, cost_of(self.game),
+                                                    self.start, [m for edge in path for m in edge])
         return Result(status, steps, optimal=optimal, expanded=self.expanded,
                       stored=len(self.table) if stored is None else stored,
                       seconds=time.perf_counter() - self.began,
@@ -127,7 +127,7 @@ Search = Generator["Run", "int | None", "Result[Any]"]
 
 __all__ = ["Budget", "Result", "Run", "Search", "Edge", "settle", "successors", "narrowed",
            "without_forced", "follow", "granted", "finish", "shortcut", "to_steps", "path_to",
-           "counted_moves", "shortest_safe"]
+           "cost_of", "moves_cost", "shortest_safe"]
 
 
 def granted(run: Run) -> Generator[Run, int | None, str]:
@@ -209,15 +209,25 @@ def shortest_safe(game: Game[Any, Any]) -> Game[Any, Any]:
     return plain  # type: ignore[no-any-return]
 
 
-def counted_moves(cost_of: Callable[[Any, Any], int], game: Game[Any, Any], start: Any,
-                  path: Sequence[Edge]) -> int:
-    """Return what a path of search edges counts for in the game's ``move_cost``."""
+def cost_of(game: Game[Any, Any]) -> Callable[[Any, Any], int]:
+    """Return what a search move counts for in a shortest solution: the game's
+    ``move_cost`` where it declares one, else the steps the move expands to."""
+    declared = guidance(game).move_cost
+    if declared is not None:
+        return declared
+    expand = game.expand
+    return lambda state, move: len(expand(state, move))
+
+
+def moves_cost(play: Play, cost: Callable[[Any, Any], int], state: Any,
+               moves: Sequence[Any]) -> int:
+    """Return what `moves`, played in turn from `state`, count for under `cost`."""
+    if len(moves) == 1:
+        return cost(state, moves[0])
     total = 0
-    state = start
-    for edge in path:
-        for move in edge:
-            total += cost_of(state, move)
-            state = game.play(state, move)
+    for move in moves:
+        total += cost(state, move)
+        state = play(state, move)
     return total
 
 

@@ -5,8 +5,8 @@ import heapq
 from typing import Any, Callable
 
 from solver.game import Game, Status, guidance
-from solver.search.base import (Budget, Result, Run, Search, finish, follow, granted, path_to,
-                                settle)
+from solver.search.base import (Budget, Result, Run, Search, cost_of, finish, follow, granted,
+                                moves_cost, path_to, settle)
 
 Priority = Callable[[int, Any], int]
 
@@ -43,8 +43,8 @@ def best_first_search(game: Game[Any, Any], start: Any, f: Priority | None,
     key = game.key if optimal else guidance(game).verdict_key or game.key
     table, is_won = run.table, game.is_won
     moves, play, forced = game.moves, game.play, game.forced
-    cost_of = guidance(game).move_cost
-    g0 = _cost(game, cost_of, start, pre) if optimal else 0
+    cost = cost_of(game)
+    g0 = moves_cost(play, cost, start, pre) if optimal else 0
     if not optimal and is_won(state):
         return run.result(Status.WON, [pre])
     root = table.digest(key(state))
@@ -71,7 +71,7 @@ def best_first_search(game: Game[Any, Any], start: Any, f: Priority | None,
                 return run.result(Status.UNKNOWN, stopped_by=stopped)
             for move in moves(state):          # base.successors without its generator
                 edge, child = follow(play, forced, state, move)
-                child_g = g + _cost(game, cost_of, state, edge) if optimal else g + 1
+                child_g = g + moves_cost(play, cost, state, edge) if optimal else g + 1
                 child_digest = table.digest(key(child))
                 if optimal:
                     known = best_g.get(child_digest)
@@ -111,23 +111,3 @@ def greedy_search(game: Game[Any, Any], start: Any, budget: Budget = Budget(), *
     """Return ``greedy`` as a resumable search (see ``solver.search.base.granted``)."""
     return best_first_search(game, start, None, budget,
                              newest_first=newest_first, name="best_first")
-
-
-def _walk(game: Game[Any, Any], state: Any, edge: tuple[Any, ...]) -> list[tuple[Any, Any]]:
-    pairs = []
-    for move in edge:
-        pairs.append((state, move))
-        state = game.play(state, move)
-    return pairs
-
-
-def _cost(game: Game[Any, Any], cost_of: Callable[[Any, Any], int] | None, state: Any,
-          edge: tuple[Any, ...]) -> int:
-    """Return what an edge counts for: the game's ``move_cost``, else its steps."""
-    if cost_of is None:
-        if len(edge) == 1:
-            return len(game.expand(state, edge[0]))
-        return sum(len(game.expand(s, m)) for s, m in _walk(game, state, edge))
-    if len(edge) == 1:
-        return cost_of(state, edge[0])
-    return sum(cost_of(s, m) for s, m in _walk(game, state, edge))
