@@ -373,10 +373,11 @@ class _Rules:
         for j in range(n):
             card = cards[j]
             bit = 1 << j
-            base = suit_of[card] * 14
-            for t in range(rank_of[card]):
-                above[base + t] |= bit
+            above[suit_of[card] * 14 + rank_of[card] - 1] |= bit   # ranked exactly t + 1
             together[segments[j]] |= bit
+        for base in range(0, 56, 14):           # then above t: ranked t + 1 or more
+            for t in range(12, -1, -1):
+                above[base + t] |= above[base + t + 1]
         arrows = [0] * n
         for i in range(n):
             base = 4 * i
