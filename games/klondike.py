@@ -320,14 +320,15 @@ class Klondike:
     @property
     def portfolio(self) -> tuple[str, ...]:
         """The default portfolio's members (solver.search.portfolio): quick narrowed
-        searches first, then the complete ones that also prove losses
+        searches first (greedy, weighted by moves played and the lower bound, and
+        depth-first), then the complete ones that also prove losses
         (data/klondike/winnability.md); in every variant but the freest, a dfs of the
         freest too (``freer``), whose loss is a loss here.
 
         >>> Klondike(draw=3).portfolio[-1], GAME.portfolio[-1]
         ('freer_dfs', 'dfs')
         """
-        members = ("narrow_best_first", "narrow_dfs", "best_first", "dfs")
+        members = ("narrow_best_first", "narrow_weighted", "narrow_dfs", "best_first", "dfs")
         return members if self.draw == 1 and self.passes is None else members + ("freer_dfs",)
 
     def freer(self, state: State) -> tuple["Klondike", State]:

@@ -11,7 +11,7 @@ from solver.game import Game, SolitaireError, Status, guidance
 from solver.search.astar import astar
 from solver.search.base import Budget, Result, without_forced
 from solver.search.beam import beam
-from solver.search.best_first import greedy
+from solver.search.best_first import greedy, weighted
 from solver.search.bfs import bfs
 from solver.search.dfs import dfs
 from solver.search.portfolio import portfolio
@@ -31,6 +31,7 @@ def cpsat(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result
 STRATEGIES: dict[str, Strategy] = {
     "portfolio": portfolio,
     "best_first": greedy,
+    "weighted": weighted,
     "dfs": dfs,
     "astar": astar,
     "bfs": bfs,
@@ -100,4 +101,4 @@ def find_strategy(name: str) -> Strategy:
 
 
 __all__ = ["Budget", "Result", "STRATEGIES", "find_strategy", "checked", "without_forced",
-           "dfs", "greedy", "astar", "bfs", "cpsat", "portfolio", "beam", "scored"]
+           "dfs", "greedy", "weighted", "astar", "bfs", "cpsat", "portfolio", "beam", "scored"]

@@ -100,6 +100,32 @@ def best_first_search(game: Game[Any, Any], start: Any, f: Priority | None,
     return run.result(Status.LOST, optimal=optimal)
 
 
+BOUND_WEIGHT = 2        # the weight of the lower bound in ``weighted_search``
+
+
+def weighted(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[Any]:
+    """Expand positions in order of moves so far + 2 x lower bound (see ``weighted_search``)."""
+    return finish(weighted_search(game, start, budget))
+
+
+def weighted_search(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Search:
+    """Return a resumable best-first search on f = moves so far + 2 x the game's
+    ``lower_bound``: a weighted A*, neither greedy nor shortest.
+
+    Why: greedy search on the heuristic alone stalls where the heuristic rewards moves
+    that lead nowhere; counting the moves played pulls it back toward short lines, and
+    the bound (what the cards still need) is a second judge of progress. Klondike-Solver's
+    quick search orders positions likewise (moves so far plus twice what is left). On the
+    Klondike deals of 1-1000 that the portfolio left undecided at 60 CPU s, the narrowed
+    form won 4 of the 5 draw-1 deals and 6 of the 9 draw-3 deals that Klondike-Solver
+    wins, within 10 CPU s each (data/klondike/winnability.md). Complete like any
+    best-first search, so an emptied queue still proves a loss.
+    """
+    bound = game.lower_bound
+    return best_first_search(game, start, lambda g, s: g + BOUND_WEIGHT * bound(s), budget,
+                             name="weighted")
+
+
 def greedy(game: Game[Any, Any], start: Any, budget: Budget = Budget(), *,
            newest_first: bool = False) -> Result[Any]:
     """Expand the position the game's heuristic likes best: usually the quickest win."""

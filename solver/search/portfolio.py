@@ -28,7 +28,7 @@ from typing import Any, Callable
 
 from solver.game import Game, Guidance, Status, guidance
 from solver.search.base import Budget, Result, Run, Search, narrowed
-from solver.search.best_first import greedy_search
+from solver.search.best_first import greedy_search, weighted_search
 from solver.search.dfs import dfs_search
 from solver.table import default_memory
 
@@ -38,6 +38,7 @@ MEMBERS: dict[str, Callable[..., Search]] = {
     "best_first": greedy_search,
     "best_first_newest": partial(greedy_search, newest_first=True),
     "dfs": dfs_search,
+    "weighted": weighted_search,
 }
 DEFAULT_MEMBERS = Guidance().portfolio
 NARROW = "narrow_"

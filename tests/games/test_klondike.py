@@ -403,6 +403,26 @@ def test_the_portfolio_takes_no_loss_from_its_narrowed_members():
     assert any(game.notation(step).startswith("f") for step in result.moves)
 
 
+def test_weighted_search_wins_deals_greedy_search_stalls_on():
+    # PySolFC draw-1 deal 86 was undecided after 60 CPU s before the portfolio had its
+    # weighted member; Klondike-Solver's quick search wins it, and so does ours now:
+    # moves so far plus twice the bound win over the narrowed moves in a few thousand
+    # positions, where greedy search on the heuristic stalls.
+    from solver.search import portfolio
+    from solver.search.base import finish, narrowed
+    from solver.search.best_first import greedy_search, weighted_search
+
+    state = GAME.deal(86)
+    budget = Budget(max_states=20_000)
+    assert finish(greedy_search(narrowed(GAME), state, budget)).status is Status.UNKNOWN
+    won = finish(weighted_search(narrowed(GAME), state, budget))
+    assert won.status is Status.WON
+    check_solution(GAME, state, won.moves)
+    result = portfolio(GAME, state, Budget(max_states=200_000))
+    assert result.status is Status.WON and result.extra["decided_by"] == "narrow_weighted"
+    check_solution(GAME, state, result.moves)
+
+
 def test_the_freer_variants_loss_decides_and_its_win_does_not():
     # A portfolio of a dfs of draw 1 with unlimited passes and a greedy search of the
     # variant itself: its verdicts are dfs's own, some losses come from the freer

@@ -12,7 +12,7 @@ import pytest
 from conftest import portfolio_verdicts_agree_with_dfs
 from games.freecell import FreeCell
 from solver.game import Status
-from solver.search import Budget, astar, bfs, dfs, greedy, without_forced
+from solver.search import Budget, astar, bfs, dfs, greedy, weighted, without_forced
 from solver.search.astar import counted
 from solver.verify import check_solution
 
@@ -72,7 +72,7 @@ def test_every_won_result_replays_to_a_win():
     game = OPTIMAL_TWINS[0]
     for number in range(1, 16):
         state = game.deal(number)
-        for strategy in (dfs, greedy, astar, bfs):
+        for strategy in (dfs, greedy, weighted, astar, bfs):
             result = strategy(game, state)
             if result.status is Status.WON:
                 check_solution(game, state, result.moves)
@@ -101,8 +101,23 @@ def test_a_memory_budget_gives_unknown():
 def test_a_lost_twin_is_lost_for_every_strategy():
     game = OPTIMAL_TWINS[1]
     lost = next(n for n in range(1, 100) if dfs(game, game.deal(n)).status is Status.LOST)
-    for strategy in (greedy, astar, bfs):
+    for strategy in (greedy, weighted, astar, bfs):
         assert strategy(game, game.deal(lost)).status is Status.LOST
+
+
+@pytest.mark.parametrize("game", TWINS, ids=["alt-cells1", "alt-cells0", "suit-kings"])
+def test_weighted_search_agrees_with_dfs(game):
+    """Weighted best-first search is complete: the same verdict as dfs on every deal,
+    losses included, and every win replays."""
+    statuses = set()
+    for number in range(1, 61):
+        state = game.deal(number)
+        result = weighted(game, state)
+        assert result.status == dfs(game, state).status, number
+        statuses.add(result.status)
+        if result.status is Status.WON:
+            check_solution(game, state, result.moves)
+    assert statuses == {Status.WON, Status.LOST}
 
 
 class CountingVerdictKey:
