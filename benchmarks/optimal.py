@@ -23,7 +23,7 @@ from decided import read  # noqa: E402  (a sibling script, not a package)
 PUBLISHED = {"freecell": {1: 82, 2: 73, 3: 70, 4: 79, 5: 85, 6: 75, 7: 76, 8: 74, 9: 81, 10: 80}}
 # the variant those figures are for
 PUBLISHED_VARIANT = {"freecell": {"cells": 4, "columns": 8, "ranks": 13, "build": "alternate",
-                                  "layout": "microsoft"}}
+                                  "empty": "any", "layout": "microsoft"}}
 
 
 def published(row: dict[str, Any]) -> int | None:

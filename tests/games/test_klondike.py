@@ -631,16 +631,22 @@ def test_lower_bound_counts_cards_that_must_step_aside():
 
 # -- the empty-column rule -------------------------------------------------------------
 
+def empties_a_column(state, move):
+    """True when `move` takes a whole column (nothing face down) to another column."""
+    source, target, count = move
+    return source < WASTE and target < WASTE and state.hidden[source] == 0 and \
+        count == len(state.columns[source])
+
+
 def test_the_empty_column_rule_leaves_out_only_emptying_moves():
     """Along random plays, the moves the rule drops each take a whole column (nothing
     face down) onto another column's top card, while a column is already empty or no
     King could enter one."""
     dropped = 0
     for game in (GAME, Klondike(draw=3, passes=3), *TWINS):
-        for state, (source, target, count) in dropped_moves(game, seed=11, rule="empty_rule"):
-            assert source < WASTE and target < WASTE
-            assert state.hidden[source] == 0 and count == len(state.columns[source])
-            assert state.columns[target]
+        for state, move in dropped_moves(game, seed=11, rule="empty_rule"):
+            assert empties_a_column(state, move)
+            assert state.columns[move[1]]
             assert any(not column for column in state.columns) or \
                 not game._rules.king_waits(state)
             dropped += 1
@@ -651,12 +657,6 @@ def test_the_empty_column_rule_leaves_out_only_emptying_moves():
 # that the King 3S, face up on AH, can enter it; a rule that never empties a column
 # calls it lost.
 KING_ON_FACE_DOWN = "Foundations: C-3 D-3\n2H\n<AH> 3S\n<AS> 3H 2S\n"
-
-
-def empties_a_column(state, move):
-    source, target, count = move
-    return source < WASTE and target < WASTE and state.hidden[source] == 0 and \
-        count == len(state.columns[source])
 
 
 def test_emptying_a_column_for_a_waiting_king_is_kept():
