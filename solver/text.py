@@ -31,6 +31,24 @@ _LABEL = re.compile(r"([A-Za-z0-9]+)\s*:(?!\S)\s*")
 EMPTY_PILE = "-"                       # how a pile line says that the pile is empty
 
 
+def read_number(text: str, max_digits: int = 18) -> int | None:
+    """Return the whole number `text` writes in ASCII digits, or None if it writes none.
+
+    Deal texts and move lists write numbers in ASCII digits only. ``str.isdigit`` also
+    accepts superscripts and other scripts' digits, some of which ``int`` refuses, so every
+    parser reads its numbers here: no sign, no ``_``, no spaces, at most `max_digits` digits
+    (a bound, so that no number a parser accepts can overflow a packed key).
+
+    >>> read_number("12"), read_number("007"), read_number("²"), read_number("٣")
+    (12, 7, None, None)
+    >>> read_number("1_000"), read_number("-3"), read_number(" 7"), read_number("9" * 19)
+    (None, None, None, None)
+    """
+    if not 0 < len(text) <= max_digits or not text.isascii() or not text.isdigit():
+        return None
+    return int(text)
+
+
 def split_label(line: str) -> tuple[str, str]:
     """Return (label, rest) of a labelled line, or ("", the pile) of a pile line.
 
