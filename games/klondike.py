@@ -109,7 +109,7 @@ class Klondike:
     aliases: ClassVar[tuple[str, ...]] = ("patience", "solitaire")
     summary: ClassVar[str] = "7 columns with face-down cards, a stock; alternate colours, Kings to empty"
     variants: ClassVar[dict[str, str]] = {
-        "draw": "cards turned from the stock at a time: 1 (default) or 3",
+        "draw": "cards turned from the stock at a time, 1 to 24: 1 (default); 3 is the usual other",
         "passes": "times through the stock: unlimited (default, 'none') or a number, e.g. 3",
         "ranks": "test-only twin: cards per suit, 1-13",
         "columns": "test-only twin: columns, 1-9 (dealt 1..columns cards)",

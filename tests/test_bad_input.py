@@ -174,6 +174,30 @@ CASES = [
     ("unknown-option", ["solve", "freecell", "--deal", "1", "--bogus"], "--bogus"),
     ("state-budget-zero", ["solve", "freecell", "--deal", "1", "--max-states", "0"],
      "--max-states"),
+    # numbers written in other ways than ASCII digits, and numbers at their edges
+    ("deal-negative-argument", ["deal", "freecell", "-5"], "deal numbers start at 1"),
+    ("deal-negative-option", ["solve", "freecell", "--deal", "-5"], "deal numbers start at 1"),
+    ("deal-with-underscore", ["deal", "freecell", "1_000"], "not a whole number"),
+    ("deal-in-superscript", ["solve", "freecell", "--deal", "\u00b3"], "not a whole number"),
+    ("deal-in-arabic-digits", ["solve", "freecell", "--deal", "\u0663"], "not a whole number"),
+    ("states-with-underscore", ["solve", "freecell", "--deal", "1", "--max-states", "1_000"],
+     "not a whole number"),
+    ("seconds-infinite", ["solve", "freecell", "--deal", "1", "--seconds", "inf"],
+     "finite number of seconds"),
+    ("classify-seconds-infinite", ["classify", "freecell", "1-2", "--out", "new.jsonl",
+                                   "--seconds", "inf"], "finite number of seconds"),
+    # every strategy checked before any runs
+    ("bench-strategy-not-for-this-game", ["bench", "freecell", "1-3", "-s", "dfs", "-s", "scored"],
+     "not a scored game"),
+    ("bench-no-cpsat-model", ["bench", "freecell", "1-3", "-s", "dfs", "-s", "cpsat"],
+     "no CP-SAT model"),
+    # moves played before a solve or a hint
+    ("solve-after-an-illegal-move", ["solve", "freecell", "--deal", "3", "--moves",
+                                     "5h 5a 5h 3h"], "move 4 ('3h') is illegal"),
+    ("hint-after-an-unreadable-move", ["hint", "freecell", "--deal", "3", "--moves", "5h zz"],
+     "move 2 ('zz') is illegal"),
+    ("moves-file-missing", ["solve", "freecell", "--deal", "1", "--moves", "@nosuch.txt"],
+     "cannot read"),
 ]
 
 
@@ -226,3 +250,9 @@ def test_a_read_only_results_file_is_refused_before_any_work(tmp_path, monkeypat
     code, _, err = run_main(["classify", "freecell", "1-2", "--out", str(target), "--resume"],
                             capsys)
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_closed_standard_input_is_a_mistake_not_a_crash(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", None)
+    code, _, err = run_main(["solve", "freecell", "-"], capsys)
+    assert code == 2 and "standard input is closed" in err and err.count("\n") == 1

@@ -583,8 +583,10 @@ def _rebuilt_worker(kind: Any, fields: dict[str, Any], strategy: str, budget: Bu
 
 
 def _quiet_worker() -> None:
-    """Pool workers leave Ctrl-C to the parent, which stops them (no tracebacks)."""
+    """Pool workers leave Ctrl-C to the parent, which stops them (no tracebacks), and end
+    quietly when it terminates them (SIGTERM's default, not the command line's handler)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _pooled(work: _Worker, todo: Iterator[Task], jobs: int) -> Iterator[Verdict]:

@@ -1,19 +1,30 @@
 """The ``solitaire`` command: thin typer commands over the silent library functions.
 
 Every user mistake (a bad deal, move, name, range, option or results file) is printed as
-one bounded line on stderr with exit status 2; anything else is a bug and keeps its
-traceback. Exit statuses: 0 won (or done), 1 lost (verify: legal but not won), 2 a
-user's mistake, 3 unknown (a budget ran out), 130 interrupted.
+one bounded line on stderr with exit status 2. Anything else is a bug: one line naming the
+error and asking for a report, with its own status (70), so that a script counting exit
+statuses never reads a crash as a verdict; ``--debug`` (anywhere on the command line)
+shows its traceback instead. Output that cannot be written (a full disk, a closed standard
+output) is one line and status 74; a reader that stopped reading (``| head``) ends the
+command quietly.
+
+Exit statuses (``EXIT_STATUS`` and the ``EXIT_`` constants): 0 won (or done), 1 lost
+(verify: legal but not won), 2 a user's mistake, 3 unknown (a budget ran out), 70 an
+internal error (a bug), 74 output that cannot be written, 130 interrupted (Ctrl-C),
+143 terminated (SIGTERM).
 """
 from __future__ import annotations
 
 import contextlib
 import dataclasses
+import errno
 import json
 import math
 import os
 import re
+import signal
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any, Iterator, Optional, Sequence
@@ -23,12 +34,18 @@ import typer
 from games import GAMES, find_game, parse_variants
 from solver.app import analyze, batch
 from solver.cards import pretty
+from solver.text import read_number
 from solver.game import Game, SolitaireError, Status, quote
 from solver.app.record import Verdict, variant_of
-from solver.search import OPTIMAL_STRATEGIES, STRATEGIES, Budget, Result
+from solver.search import OPTIMAL_STRATEGIES, STRATEGIES, Budget, Result, check_strategy
 
 EXIT_STATUS = {Status.WON: 0, Status.LOST: 1, Status.UNKNOWN: 3}
 EXIT_ERROR, EXIT_INTERRUPTED = 2, 130
+EXIT_BUG = 70                        # an internal error (sysexits' EX_SOFTWARE)
+EXIT_OUTPUT = 74                     # output that cannot be written (EX_IOERR)
+EXIT_TERMINATED = 143                # SIGTERM (128 + 15, as a shell reports it)
+EXIT_BROKEN_PIPE = 141               # the reader went away (128 + SIGPIPE)
+DEBUG_FLAG = "--debug"
 MESSAGE_LIMIT = 400                  # characters of one error line
 MAX_DEAL_BYTES = 1 << 20             # a deal's or a move list's text; far above any real one
 DEFAULT_SECONDS = 60.0
@@ -39,27 +56,73 @@ app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_
                   help="Solve, hint, verify and classify solitaire deals.",
                   epilog="Exit status: 0 won (or done), 1 lost (verify: legal but not won), "
                          "2 a mistake in the input, 3 unknown (a budget ran out), "
-                         "130 interrupted.")
+                         "70 an internal error (a bug: please report it; --debug shows its "
+                         "traceback), 74 output cannot be written, 130 interrupted, "
+                         "143 terminated.")
 
-GameArg = typer.Argument(..., help="game name or alias; `solitaire games` lists them")
-FileArg = typer.Argument(None, help="a deal's text (a file, or - for stdin)")
-DealOpt = typer.Option(None, "--deal", "-d", help="a numbered deal instead of a file")
-VariantOpt = typer.Option([], "--variant", "-V", help="variant option key=value (repeatable)")
-StrategyOpt = typer.Option(None, "--strategy", "-s",
+def whole_number(text: str) -> int:
+    """Return a count or deal number written in ASCII digits (``1_000``, ``²``, ``-5`` refused).
+
+    >>> whole_number("617")
+    617
+    """
+    number = read_number(text.strip(), max_digits=30)
+    if number is None:
+        raise typer.BadParameter(f"{quote(text, 24)} is not a whole number written in digits 0-9")
+    return number
+
+
+def deal_number(text: str) -> int:
+    """Return a deal number as written (the game says which numbers it deals)."""
+    if read_number(text.strip().lstrip("-"), max_digits=30) is not None and "-" in text:
+        raise typer.BadParameter(f"deal numbers start at 1; {quote(text, 24)} is not one")
+    return whole_number(text)
+
+
+def positive_number(text: str) -> int:
+    """Return a whole number of at least 1 (a count of positions)."""
+    if text.strip().startswith("-") or whole_number(text) < 1:
+        raise typer.BadParameter(f"{quote(text, 24)}: give a number of at least 1")
+    return whole_number(text)
+
+
+def finite_seconds(value: float) -> float:
+    """Refuse a time budget that is not a finite number (``inf`` would not be JSON)."""
+    if not math.isfinite(value):
+        raise typer.BadParameter("give a finite number of seconds (86400 is a day)")
+    return value
+
+
+GameArg = typer.Argument(..., metavar="GAME",
+                         help="game name or alias; `solitaire games` lists them")
+FileArg = typer.Argument(None, metavar="[FILE]", help="a deal's text (a file, or - for stdin)")
+DealOpt = typer.Option(None, "--deal", "-d", metavar="NUMBER", parser=deal_number,
+                       help="a numbered deal instead of a file")
+VariantOpt = typer.Option([], "--variant", "-V", metavar="KEY=VALUE",
+                          help="variant option (repeatable); `solitaire games` lists them")
+StrategyOpt = typer.Option(None, "--strategy", "-s", metavar="STRATEGY",
                            help=f"one of: {', '.join(STRATEGIES)} (default: the game's own)")
-StatesOpt = typer.Option(None, "--max-states", min=1,
+StatesOpt = typer.Option(None, "--max-states", metavar="N", parser=positive_number,
                          help="stop after storing this many positions (cpsat stores none)")
-MemoryOpt = typer.Option(None, "--memory", help="memory budget, e.g. 2G or 500M "
-                         "(default: 40% of RAM, shared by --jobs)")
+MemoryOpt = typer.Option(None, "--memory", metavar="SIZE",
+                         help="memory budget, e.g. 2G or 500M (default: 40% of RAM)")
+SharedMemoryOpt = typer.Option(None, "--memory", metavar="SIZE",
+                               help="memory budget, e.g. 2G or 500M (default: 40% of RAM, "
+                                    "shared by --jobs)")
 JsonOpt = typer.Option(False, "--json", help="one JSON object instead of human output")
 CpuOpt = typer.Option(False, "--cpu", help="count --seconds in processor time (reproducible "
                       "on a busy machine)")
+PlayedOpt = typer.Option("", "--moves", "-m", metavar="MOVES",
+                         help="moves played already, in notation (spaces or commas; @FILE reads "
+                              "a file): start from the position they reach")
 ProgressOpt = typer.Option(None, "--progress/--no-progress",
                            help="a progress line on stderr (default: on a terminal)")
 
 
 def _seconds_option(default: float, meaning: str) -> Any:
-    return typer.Option(default, "--seconds", min=0.001, help=f"{meaning} (default {default:g})")
+    return typer.Option(default, "--seconds", min=0.001, metavar="SECONDS",
+                        callback=finite_seconds, show_default=False,
+                        help=f"{meaning} (default {default:g})")
 
 
 # -- errors and budgets ---------------------------------------------------------------------
@@ -112,6 +175,8 @@ def parse_size(text: str) -> int:
 
 def _read_deal(file: Path) -> str:
     if str(file) == "-":
+        if sys.stdin is None:
+            raise SolitaireError("standard input is closed; give a deal file or --deal NUMBER")
         data = sys.stdin.buffer.read(MAX_DEAL_BYTES + 1)
         if len(data) > MAX_DEAL_BYTES:
             raise SolitaireError("standard input is larger than any deal (1 MiB at most)")
@@ -128,8 +193,24 @@ def _position(game: Game[Any, Any], file: Optional[Path], deal: Optional[int]) -
     return state, deal if deal is not None else str(file)
 
 
+def _move_list(moves: str) -> list[str]:
+    """Return the notations of a ``--moves`` value (``@FILE`` reads them from a file)."""
+    if moves.startswith("@"):
+        moves = batch.read_text(Path(moves[1:]), MAX_DEAL_BYTES, "a move list")
+    return moves.replace(",", " ").split()
+
+
+def _continued(game: Game[Any, Any], state: Any, moves: str) -> tuple[Any, list[str]]:
+    """Return the position `moves` reach from `state` (each checked), and the moves."""
+    played = _move_list(moves)
+    return (analyze.verify_moves(game, state, played).final if played else state), played
+
+
 def _check_budget(game: Game[Any, Any], strategy: Optional[str], budget: Budget) -> None:
-    batch.check_strategy_budget(analyze.default_strategy(game, strategy), budget)
+    """Refuse, before any search, a strategy the game cannot use or a budget it ignores."""
+    name = analyze.default_strategy(game, strategy)
+    check_strategy(game, name)
+    batch.check_strategy_budget(name, budget)
 
 
 class SearchProgress:
@@ -222,9 +303,11 @@ def games() -> None:
 
 
 @app.command()
-def deal(game_name: str = GameArg, number: int = typer.Argument(..., help="deal number"),
+def deal(game_name: str = GameArg,
+         number: int = typer.Argument(..., metavar="NUMBER", parser=deal_number,
+                                      help="deal number (from 1)"),
          variant: list[str] = VariantOpt,
-         style: str = typer.Option("auto", "--style", help="cards as 'ascii' (TD, what other "
+         style: str = typer.Option("auto", "--style", metavar="STYLE", help="cards as 'ascii' (TD, what other "
                                    "solvers read), 'unicode' (10♦) or 'colour' (red suits in red); "
                                    "auto: colour on a terminal, else ascii")) -> None:
     """Print a numbered deal in the game's text format (every style reads back as a deal)."""
@@ -251,20 +334,24 @@ def solve(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Option
           memory: Optional[str] = MemoryOpt, cpu: bool = CpuOpt, as_json: bool = JsonOpt,
           boards: bool = typer.Option(False, "--boards", help="print the position after each "
                                       "move of the solution"),
-          progress: Optional[bool] = ProgressOpt) -> None:
-    """Decide a deal: won (with a verified solution), lost (proven) or unknown.
+          progress: Optional[bool] = ProgressOpt, moves: str = PlayedOpt) -> None:
+    """Decide a deal (or the position some moves reach): won, lost (proven) or unknown.
 
-    Exit status 0 won, 1 lost, 3 unknown.
+    A win comes with a solution replayed through the rules. Exit status 0 won, 1 lost,
+    3 unknown.
     """
     with user_errors():
         game = find_game(game_name, parse_variants(variant))
-        state, deal_id = _position(game, file, deal)
+        start, deal_id = _position(game, file, deal)
+        state, played = _continued(game, start, moves)
         chosen = "astar" if optimal and strategy is None else strategy
         budget = _budget(max_states, seconds, memory, cpu=cpu)
         _check_budget(game, chosen, budget)
         with progress_line(seconds, progress) as line:
             result = analyze.solve(game, state, chosen, line.budget(budget))
         verdict = Verdict.of(game, deal_id, result, budget, analyze.default_strategy(game, chosen))
+        if played:                            # the search began after these moves
+            verdict.extra["played"] = played
         if as_json:
             typer.echo(json.dumps(verdict.to_json()))
         else:
@@ -298,7 +385,9 @@ def _print_verdict(verdict: Verdict) -> None:
                 Status.UNKNOWN: "best found"}[verdict.status]
         length = f", score {verdict.score} ({best}, {verdict.length} moves)"
     decided_by = verdict.extra.get("decided_by")
-    typer.echo(f"{verdict.game} {verdict.deal}: {words[verdict.status]}{length}; "
+    played = verdict.extra.get("played")
+    after = f" after {len(played)} moves played" if played else ""
+    typer.echo(f"{verdict.game} {verdict.deal}{after}: {words[verdict.status]}{length}; "
                f"{verdict.states} states, {verdict.seconds:.2f} s ({verdict.strategy}"
                + (f": {decided_by})" if decided_by else ")"))
 
@@ -313,6 +402,16 @@ def _print_boards(game: Game[Any, Any], state: Any, steps: Sequence[Any]) -> Non
         typer.echo(_style(game.format(stage.after)).rstrip("\n"))
 
 
+def _steps(game: Game[Any, Any], state: Any, played: Sequence[str]) -> list[Any]:
+    """Return the moves written `played` (already replayed, so legal) as the game's steps."""
+    steps = []
+    for text in played:
+        step = game.parse_move(state, text)
+        steps.append(step)
+        state = game.play(state, step)
+    return steps
+
+
 def _times(count: int) -> str:
     return f" ×{count}" if count > 1 else ""
 
@@ -325,14 +424,16 @@ def hint(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optiona
          seconds: float = _seconds_option(DEFAULT_SECONDS, "stop after this many seconds in "
                                           "all; with --all, shared equally among the moves"),
          memory: Optional[str] = MemoryOpt, cpu: bool = CpuOpt, as_json: bool = JsonOpt,
-         progress: Optional[bool] = ProgressOpt) -> None:
+         progress: Optional[bool] = ProgressOpt, moves: str = PlayedOpt) -> None:
     """Suggest the next move; with --all, say which moves keep the game winnable.
 
+    With --moves, from the position those moves reach ("I played these: what now?").
     Exit status 0 when a winning move is shown (or the game is won), 1 lost, 3 unknown.
     """
     with user_errors():
         game = find_game(game_name, parse_variants(variant))
-        state, _ = _position(game, file, deal)
+        start, _ = _position(game, file, deal)
+        state, _ = _continued(game, start, moves)
         budget = _budget(max_states, seconds, memory, cpu=cpu)
         _check_budget(game, strategy, budget)
         if game.is_won(state):
@@ -415,9 +516,11 @@ def _hint_all(game: Game[Any, Any], state: Any, strategy: Optional[str], budget:
 @app.command()
 def verify(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optional[int] = DealOpt,
            variant: list[str] = VariantOpt,
-           moves: str = typer.Option(..., "--moves", "-m",
+           moves: str = typer.Option(..., "--moves", "-m", metavar="MOVES",
                                      help="moves in notation, separated by spaces or commas; "
-                                          "@FILE reads a file")) -> None:
+                                          "@FILE reads a file"),
+           boards: bool = typer.Option(False, "--boards", help="print the position after each "
+                                       "move, ending with the position reached")) -> None:
     """Replay a move list; say where it first breaks, or whether it wins.
 
     Exit status 0 legal and won, 1 legal but not won, 2 an illegal move.
@@ -425,9 +528,10 @@ def verify(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optio
     with user_errors():
         game = find_game(game_name, parse_variants(variant))
         state, _ = _position(game, file, deal)
-        if moves.startswith("@"):
-            moves = batch.read_text(Path(moves[1:]), MAX_DEAL_BYTES, "a move list")
-        replay = analyze.verify_moves(game, state, moves.replace(",", " ").split())
+        played = _move_list(moves)
+        replay = analyze.verify_moves(game, state, played)
+        if boards:
+            _print_boards(game, state, _steps(game, state, played))
         if replay.won:
             typer.echo(f"all {replay.length} moves are legal and the game is won")
             return
@@ -437,15 +541,18 @@ def verify(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optio
 
 @app.command()
 def classify(game_name: str = GameArg,
-             source: str = typer.Argument(..., help="deal range (1-1000), a file of deals, or JSON lines"),
-             out: Path = typer.Option(..., "--out", "-o", help="results, one JSON line per deal"),
+             source: str = typer.Argument(..., metavar="SOURCE",
+                                          help="deal range (1-1000), a file of deals, or JSON lines"),
+             out: Path = typer.Option(..., "--out", "-o", metavar="RESULTS",
+                                      help="results, one JSON line per deal"),
              variant: list[str] = VariantOpt, strategy: Optional[str] = StrategyOpt,
-             jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=256, help="worker processes"),
+             jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=256, metavar="N",
+                                      help="worker processes (default 1)", show_default=False),
              resume: bool = typer.Option(False, "--resume", help="skip the deals already in --out "
                                          "(the same game, variant, strategy and budget)"),
              max_states: Optional[int] = StatesOpt,
              seconds: float = _seconds_option(DEFAULT_SECONDS, "per deal"),
-             memory: Optional[str] = MemoryOpt, cpu: bool = CpuOpt,
+             memory: Optional[str] = SharedMemoryOpt, cpu: bool = CpuOpt,
              quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar")) -> None:
     """Classify many deals; resumable; ends with counts and the win rate's 95% interval."""
     from tqdm import tqdm
@@ -491,8 +598,9 @@ def _print_summary(summary: batch.Summary) -> None:
 
 @app.command()
 def bench(game_name: str = GameArg,
-          source: str = typer.Argument("1-20", help="deal range or file"),
-          strategy: list[str] = typer.Option([], "--strategy", "-s",
+          source: str = typer.Argument("1-20", metavar="[SOURCE]",
+                                       help="deal range or file (default 1-20)"),
+          strategy: list[str] = typer.Option([], "--strategy", "-s", metavar="STRATEGY",
                                              help="repeatable (default: the game's own)"),
           variant: list[str] = VariantOpt,
           seconds: float = _seconds_option(DEFAULT_SECONDS, "per deal and strategy"),
@@ -510,7 +618,7 @@ def bench(game_name: str = GameArg,
         batch.check_tasks(game, tasks)
         chosen = strategy or [analyze.default_strategy(game)]
         budget = _budget(max_states, seconds, memory, cpu=cpu)
-        for name in chosen:
+        for name in chosen:                   # every name checked before any search
             _check_budget(game, name, budget)
         with tqdm(total=len(tasks) * len(chosen), unit="deal", disable=quiet,
                   file=sys.stderr, leave=False) as bar:
@@ -519,22 +627,109 @@ def bench(game_name: str = GameArg,
 
 
 def main(argv: Optional[Sequence[str]] = None) -> None:
-    """Entry point of ``solitaire`` and ``python -m solver``.
+    """Entry point of ``solitaire`` and ``python -m solver``; ends the process with a status.
 
     Usage mistakes the option parser finds (an unknown option, a value out of range) are
-    printed as one line, like every other mistake, with exit status 2.
+    printed as one line, like every other mistake, with exit status 2. Anything unexpected
+    is a bug: one line and status 70 (``--debug`` anywhere in `argv`: the traceback).
     """
-    click_error = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+    args = list(sys.argv[1:] if argv is None else argv)
+    debug = DEBUG_FLAG in args
+    args = [arg for arg in args if arg != DEBUG_FLAG]
     try:
-        code = app(args=argv, prog_name="solitaire", standalone_mode=False)
+        code = _run(args)
+        _flush_stdout()
+    except BrokenPipeError:
+        _silence_stdout()
+        code = EXIT_BROKEN_PIPE
+    except OSError as error:                  # stdout on a full disk, say
+        if debug or not _is_output_error(error):
+            if debug:
+                raise
+            code = _report_bug(error)
+        else:
+            _silence_stdout()
+            typer.echo(f"error: cannot write the output: {error.strerror or error}", err=True)
+            code = EXIT_OUTPUT
+    except Exception as error:
+        if debug:
+            raise
+        code = _report_bug(error)
+    sys.exit(code)
+
+
+def _run(args: list[str]) -> int:
+    """Run the command line `args`; return its exit status (mistakes are one line, 2)."""
+    click_error = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+    if sys.stdout is None:                    # started with standard output closed
+        typer.echo("error: standard output is closed; nothing could be printed", err=True)
+        return EXIT_OUTPUT
+    previous = signal.signal(signal.SIGTERM, _terminated) \
+        if threading.current_thread() is threading.main_thread() else None
+    try:
+        code = app(args=args, prog_name="solitaire", standalone_mode=False)
     except click_error as error:                     # type: ignore[misc]
         if type(error).__name__ == "NoArgsIsHelpError":      # bare `solitaire`: the help
             typer.echo(error.format_message())
-            code = 0
-        else:
-            typer.echo(f"error: {one_line(error.format_message())}", err=True)
-            code = EXIT_ERROR
+            return 0
+        typer.echo(f"error: {one_line(_usage_message(error))}", err=True)
+        return EXIT_ERROR
     except typer.Abort:
         typer.echo("interrupted", err=True)
-        code = EXIT_INTERRUPTED
-    sys.exit(code if isinstance(code, int) else 0)
+        return EXIT_INTERRUPTED
+    except Terminated:
+        typer.echo("terminated", err=True)
+        return EXIT_TERMINATED
+    except SystemExit as stop:
+        # The option parser ends a command whose reader went away (EPIPE) with status 1,
+        # which would read as "lost"; it leaves standard output wrapped when it does.
+        if type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            return EXIT_BROKEN_PIPE
+        raise stop
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+    return code if isinstance(code, int) else 0
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived: unwind like Ctrl-C (files closed, nothing half-written)."""
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    raise Terminated()
+
+
+def _usage_message(error: Any) -> str:
+    """Return the option parser's message, made plain where a user's meaning is clear."""
+    message: str = error.format_message()
+    negative = re.fullmatch(r"No such option: (-[0-9]+)", message)
+    if negative:                              # `deal freecell -5`
+        return f"deal numbers start at 1; {negative.group(1)} is not one"
+    return message
+
+
+def _report_bug(error: BaseException) -> int:
+    """Print an internal error as one line asking for a report; return status 70."""
+    typer.echo(f"internal error: {one_line(f'{type(error).__name__}: {error}')} -- this is a "
+               f"bug; please report it with the command line (add {DEBUG_FLAG} for the "
+               "traceback)", err=True)
+    return EXIT_BUG
+
+
+def _flush_stdout() -> None:
+    if sys.stdout is not None:
+        sys.stdout.flush()
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so that the flush at exit cannot fail again."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+def _is_output_error(error: OSError) -> bool:
+    """Whether `error` is a failed write: a full disk, a quota, an I/O error."""
+    return error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG, errno.EPIPE,
+                           errno.EBADF)

@@ -100,5 +100,22 @@ def find_strategy(name: str) -> Strategy:
     return checked(strategy, name.replace("-", "_"))
 
 
-__all__ = ["Budget", "Result", "STRATEGIES", "find_strategy", "checked", "without_forced",
+def check_strategy(game: Game[Any, Any], name: str) -> None:
+    """Raise SolitaireError unless `name` is a strategy that can search `game`.
+
+    Checked before any search starts, so that a run over many deals or strategies
+    (``bench``, ``classify``) is refused at once, not after the others have run.
+    """
+    find_strategy(name)
+    hooks = guidance(game)
+    kind = name.replace("-", "_")
+    if kind == "cpsat" and hooks.cpsat_solve is None:
+        raise SolitaireError(f"no CP-SAT model for {game.name}; try --strategy best_first")
+    if kind == "scored" and hooks.best_line is None and (hooks.score is None
+                                                         or hooks.best_score is None):
+        raise SolitaireError(f"{game.name} is not a scored game; try --strategy dfs")
+
+
+__all__ = ["Budget", "Result", "STRATEGIES", "find_strategy", "check_strategy", "checked",
+           "without_forced",
            "dfs", "greedy", "weighted", "astar", "bfs", "cpsat", "portfolio", "beam", "scored"]
