@@ -465,13 +465,19 @@ def classify(game_name: str = GameArg,
             if plan.torn is not None:
                 typer.echo(f"note: the last line of {out} was cut short by a killed run; it is "
                            f"kept in {plan.torn} and its deal was done again", err=True)
-        _print_summary(batch.summarize(out, plan.tasks))
+        _print_summary(plan.summarize())
 
 
 def _print_summary(summary: batch.Summary) -> None:
     counts = summary.counts
+    missing = "" if not summary.missing else \
+        (f", {summary.missing} without a record (first: "
+         f"{', '.join(map(str, summary.missing_ids))})")
     typer.echo(f"{summary.total} deals: {counts['won']} won, {counts['lost']} lost, "
-               f"{counts['unknown']} unknown")
+               f"{counts['unknown']} unknown{missing}")
+    if summary.errors or summary.crashes:
+        typer.echo(f"of the unknown, {summary.errors} hit an internal error and "
+                   f"{summary.crashes} killed their worker twice (see their \"error\" field)")
     rate, low, high = summary.win_rate()
     decided = counts["won"] + counts["lost"]
     if decided:
