@@ -448,9 +448,7 @@ class Settings:
         if verdict.strategy != self.strategy:
             found.append(f"strategy {quote(verdict.strategy, 30)}, not {self.strategy}")
         budget = verdict.budget
-        if budget is None:
-            found.append("no budget recorded, and resuming compares it")
-        else:
+        if budget is not None:
             for name in ("max_states", "seconds", "cpu"):
                 if budget.get(name) != self.budget.get(name):
                     found.append(f"{name.replace('_', '-')} {_show(budget.get(name))}, "
@@ -515,12 +513,16 @@ def scan_results(out: Path, settings: Settings | None = None, *,
             if differences:
                 raise SolitaireError(f"{out} holds other results (line {number}: "
                                      f"{'; '.join(differences[:3])}): choose another --out")
+            if verdict.budget is None:
+                raise SolitaireError(f"{out}, line {number}: no budget recorded, and a resumed "
+                                     "run must have the same: choose another --out")
         task = tasks.find(verdict.deal) if tasks is not None and verdict.moves else None
         if game is not None and task is not None:
             try:
                 verdict.replay_check(game, _start(game, task))
             except SolitaireError as error:
-                raise SolitaireError(f"{out}, line {number} (deal {quote(str(verdict.deal), 30)}): "
+                deal = verdict.deal if isinstance(verdict.deal, int) else quote(verdict.deal, 30)
+                raise SolitaireError(f"{out}, line {number} (deal {deal}): "
                                      f"{error}; remove that line to do the deal again") from None
         scan.done.add(verdict.deal)
     return scan
