@@ -426,3 +426,21 @@ def test_workers_whose_parent_vanished_exit(tmp_path):
         time.sleep(0.02)
     assert _running_in_group(process.pid) == []
     assert time.monotonic() - killed < 1
+
+
+@pytest.mark.slow
+def test_sigterm_stops_an_in_process_cpsat_search_at_once(tmp_path):
+    """With --jobs 1 the search runs in the process SIGTERM reaches; CP-SAT (Black Hole
+    deal 10 takes it over 20 s) must stop as it does on Ctrl-C, not run to its limit."""
+    out = tmp_path / "r.jsonl"
+    process = subprocess.Popen(_cli("black-hole", "10", "--out", str(out), "-q", "-s", "cpsat",
+                                    "--seconds", "50"),
+                               env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True)
+    time.sleep(3)                                        # well into the solve
+    sent = time.monotonic()
+    process.send_signal(signal.SIGTERM)
+    _, stderr = process.communicate(timeout=60)
+    assert time.monotonic() - sent < 5, stderr
+    assert process.returncode == 130 and "Traceback" not in stderr, stderr
+    assert out.read_text() == ""

@@ -1017,16 +1017,21 @@ def _pooled(work: _Worker, todo: Iterator[Task], jobs: int) -> Generator[Verdict
 
     def hand_out(slot: _Slot) -> None:
         task = again.popleft() if again else next(tasks, None)
-        if task is not None:
+        if task is None:
+            return
+        try:
             slot.pipe.send(task)
-            slot.task = task
+        except OSError:                      # the worker died idle: its sentinel tells
+            again.appendleft(task)
+            return
+        slot.task = task
 
     try:
         for _ in range(jobs):
             slots.append(start())
         for slot in slots:
             hand_out(slot)
-        while any(slot.task is not None for slot in slots):
+        while again or any(slot.task is not None for slot in slots):
             waits: list[Any] = [slot.pipe for slot in slots if slot.task is not None]
             ready = set(wait(waits + [slot.process.sentinel for slot in slots], timeout=1.0))
             for index, slot in enumerate(slots):
