@@ -242,6 +242,8 @@ def good_lines() -> list[str]:
 def _edit(item: dict, change: str, other: dict) -> str:
     if change == "won-without-moves":
         item.update(moves=[], length=0)
+    elif change == "won-at-start-claimed":                 # what a won start records
+        item.update(moves=[], length=0, states=0, expanded=0)
     elif change == "lost-with-moves":
         item.update(status="lost")
     elif change == "no-budget":
@@ -269,6 +271,7 @@ def _edit(item: dict, change: str, other: dict) -> str:
 
 @pytest.mark.parametrize("change,phrase", [
     ("won-without-moves", "a won record without the moves that win"),
+    ("won-at-start-claimed", "(deal 9): a won record whose 0 moves do not end in a won"),
     ("lost-with-moves", "a lost record with a solution's"),
     ("no-budget", "no budget recorded"),
     ("states-infinite", "states 'Infinity' is not a whole number"),
@@ -302,6 +305,19 @@ def test_resume_accepts_the_records_a_run_wrote(good_lines, tmp_path):
     plan = Plan(TWIN_GAME, read_source("9-12"), out, strategy="dfs", budget=BUDGET, resume=True)
     assert plan.scan.done == {9, LOST_DEAL, 11} and plan.total == 1
     assert [v.deal for v in plan.run()] == [12]
+
+
+def test_a_board_won_at_its_start_is_recorded_won_and_resumes(tmp_path):
+    from games.freecell import GAME
+
+    boards = tmp_path / "won.txt"
+    boards.write_text("Foundations: KC KD KH KS\n" + ":\n" * 8)
+    out = tmp_path / "r.jsonl"
+    plan = Plan(GAME, read_source(str(boards)), out, strategy="dfs", budget=BUDGET)
+    assert [(v.status.value, v.moves) for v in plan.run()] == [("won", ())]
+    again = Plan(GAME, read_source(str(boards)), out, strategy="dfs", budget=BUDGET, resume=True)
+    assert again.scan.done == {"won.txt#1"} and again.summarize().counts["won"] == 1
+    again.close()
 
 
 # -- 6. numbers at their edges ---------------------------------------------------------------

@@ -516,7 +516,8 @@ def scan_results(out: Path, settings: Settings | None = None, *,
             if verdict.budget is None:
                 raise SolitaireError(f"{out}, line {number}: no budget recorded, and a resumed "
                                      "run must have the same: choose another --out")
-        task = tasks.find(verdict.deal) if tasks is not None and verdict.moves else None
+        check = verdict.moves or verdict.status is Status.WON
+        task = tasks.find(verdict.deal) if tasks is not None and check else None
         if game is not None and task is not None:
             try:
                 verdict.replay_check(game, _start(game, task))

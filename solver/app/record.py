@@ -119,8 +119,9 @@ class Verdict:
         records written before a field existed still read. What it holds must be a
         verdict someone could have reached: counts are whole numbers of at least 0,
         times finite, ``moves`` a list of texts as long as ``length`` says, a ``won``
-        record carries the moves that win and a ``lost`` one no solution (a scored
-        game's records carry the play that reaches their score either way). Whether
+        record carries the moves that win (none only where no position was searched: a
+        deal won at its start) and a ``lost`` one no solution (a scored game's records
+        carry the play that reaches their score either way). Whether
         the game is scored is read from `game` when given, else from the record (a
         scored game's decided records carry a ``score``). Whether the moves win is
         not checked here: ``replay_check`` does that, given the deal.
@@ -150,8 +151,9 @@ class Verdict:
         length = item.get("length", len(moves))
         if isinstance(length, bool) or not isinstance(length, int) or length != len(moves):
             raise SolitaireError(f"length {_shown(length)} but {len(moves)} moves")
-        scored = guidance(game).score is not None if game is not None else "score" in item
-        if not scored and status == "won" and not moves:
+        scored = guidance(game).score is not None if game is not None else score is not None
+        if not scored and status == "won" and not moves and counts["states"]:
+            # (no moves and no position searched: a deal won at its start)
             raise SolitaireError("a won record without the moves that win")
         if not scored and status == "lost" and moves:
             raise SolitaireError(f"a lost record with a solution's {len(moves)} moves")
@@ -175,9 +177,10 @@ class Verdict:
         deal's first position, and a ``won`` record's end in a won position.
 
         A results file is text anyone can edit: a record changed from lost to won, or a
-        move dropped, must not be counted. Records without moves (lost, unknown) pass.
+        move dropped, must not be counted. Records without moves pass, unless won (then
+        the deal must be won at its start).
         """
-        if not self.moves:
+        if not self.moves and self.status is not Status.WON:
             return
         try:
             final = replay_notation(game, start, self.moves)
