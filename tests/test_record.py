@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -50,3 +51,33 @@ def test_a_record_written_before_budgets_were_recorded_still_reads():
 def test_a_bad_record_names_its_problem(item, problem):
     with pytest.raises(SolitaireError, match=problem):
         Verdict.from_json(item)
+
+
+BASE = {"game": "freecell", "variant": {}, "deal": 1, "status": "won", "moves": ["3a", "3h"],
+        "length": 2, "states": 10}
+
+
+@pytest.mark.parametrize("change,problem", [
+    ({"states": float("inf")}, "states 'Infinity' is not a whole number"),
+    ({"states": -1}, "states -1 is negative"),
+    ({"expanded": 1.5}, "expanded '1.5' is not a whole number"),
+    ({"peak_memory": True}, "wrong type"),
+    ({"seconds": float("nan")}, "seconds 'NaN' is not a finite time"),
+    ({"cpu_seconds": -0.5}, "cpu_seconds '-0.5' is not a finite time"),
+    ({"moves": "3a 3h"}, "are not a list of texts"),
+    ({"moves": ["3a", 5], "length": 2}, "are not a list of texts"),
+    ({"length": 3}, "length '3' but 2 moves"),
+    ({"moves": [], "length": 0}, "a won record without the moves that win"),
+    ({"status": "lost"}, "a lost record with a solution's 2 moves"),
+    ({"budget": "60s"}, "is not a JSON object"),
+])
+def test_a_record_that_is_not_a_verdict_is_refused(change, problem):
+    with pytest.raises(SolitaireError, match=re.escape(problem)):
+        Verdict.from_json({**BASE, **change})
+
+
+def test_a_scored_game_record_carries_its_play_won_or_lost():
+    lost = {**BASE, "game": "crisscross", "status": "lost", "score": -3}
+    assert Verdict.from_json(lost).moves == ("3a", "3h")
+    with pytest.raises(SolitaireError, match="lost record"):
+        Verdict.from_json({**lost, "score": None})

@@ -1,40 +1,78 @@
 """Batch classification: many deals, one JSON line each, resumable, with a summary.
 
-A run appends one line per deal to its output as soon as that deal is decided and
-flushes it, so a killed run loses at most the deals in flight; ``resume`` skips the
-deals already in the output. Deals come from a range of numbers (``1-32000``, also
-``1-10,20-30``; each deal once however the ranges overlap, read lazily so a range of
-millions costs nothing up front), a text file of deals separated by blank lines, or JSON
-lines (``{"deal": 17}`` or ``{"id": "x", "board": "..."}``). Work runs in a local process
-pool.
+A run appends one line per deal to its output as soon as that deal is decided, so a
+killed run loses at most the deals in flight; ``resume`` skips the deals already in the
+output. Deals come from a range of numbers (``1-32000``, also ``1-10,20-30``; each deal
+once however the ranges overlap, read lazily so a range of millions costs nothing up
+front; numbers up to 2^63-1), a text file of deals separated by blank lines, or JSON
+lines (``{"deal": 17}`` or ``{"id": "x", "board": "..."}``).
+
+With ``jobs`` above 1 each deal is solved in a worker process of its own slot, which
+holds one deal at a time, so that the run knows which deal a worker held when it died.
+A worker that dies (killed by the OOM killer, a crash in compiled code) is replaced at
+once and its deal retried once in the fresh worker; a deal that kills its worker twice
+is recorded ``unknown`` with ``"stopped_by": "crash"``, and the run goes on. An
+exception while solving one deal (a bug in a game) is recorded ``unknown`` with
+``"stopped_by": "error"`` and an ``"error"`` line naming it; the run goes on and counts
+them (``Plan.errors``, ``Summary.errors``). Neither is ever a verdict.
+
+A results file has one writer: a run holds an exclusive lock on ``<out>.lock`` (which
+names the holder's process and start time; the system drops the lock if the process
+dies; the file is removed at the end), and a second run on the same file is refused
+before it does anything. Before each line is written the run checks that the file is
+still the one it opened, at the size it left it: a file replaced (an editor saving it),
+truncated or appended to by another program stops the run with an ``OutputError``, as
+does a write that fails (a full disk), after cutting a half-written line back off.
 
 A results file says what it holds: every record names its game, variant, strategy and
 budget, and a resumed run with other settings is refused, naming the difference, since
-its verdicts would not be comparable. An interrupt is never a verdict: the deals in
-flight are not written, and the run ends with KeyboardInterrupt.
+its verdicts would not be comparable. Resuming checks every record it reads
+(``Verdict.from_json``) and replays each ``won`` record's moves from its deal through
+the rules, so an edited record is refused, naming its line. An interrupt (Ctrl-C, or
+SIGTERM to the run) is never a verdict: the deals in flight are not written, the
+workers are stopped, and the run ends with KeyboardInterrupt.
 """
 from __future__ import annotations
 
 import bisect
+import contextlib
 import dataclasses
+import errno
+import fcntl
 import json
 import math
 import multiprocessing
 import os
-import queue
 import re
 import signal
-from collections import Counter
+import stat
+import sys
+import time
+import traceback
+from collections import Counter, deque
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Generator, Iterable, Iterator, Sequence
 
 from solver.game import Game, SolitaireError, Status, quote
-from solver.app.record import Verdict
+from solver.app.record import Verdict, budget_record, variant_of
 from solver.search import Budget, find_strategy
 
 MAX_BOARD_BYTES = 64 << 10          # far above any deal's text (a few hundred bytes)
 MAX_SOURCE_BYTES = 1 << 30          # a file of deals read whole; larger files are refused
+MAX_DEAL_NUMBER = (1 << 63) - 1     # a batch's deal numbers fit a signed 64-bit integer
+CRASH_RETRIES = 1                   # a deal that kills its worker is tried once more
+SHOWN_MISSING = 5                   # deal ids a summary names among those without a record
+
+
+class OutputError(SolitaireError):
+    """The results file cannot be written, or changed under the run: the run stops."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM stopped the run: it unwinds as Ctrl-C does (files closed, workers stopped,
+    nothing half-written), and a caller can still tell the two apart."""
 
 
 @dataclass(frozen=True)
@@ -50,9 +88,11 @@ class DealRanges(Sequence[Task]):
     """Deal numbers from ranges like ``1-10,20-30``: each number once, in increasing order.
 
     The ranges are merged, not expanded, so ``1-5000000`` is two integers until iterated.
+    Numbers run from 0 to MAX_DEAL_NUMBER (2^63-1), so that ``size`` (and ``len``)
+    always fits a machine integer; a larger one is refused.
 
     >>> ranges = DealRanges([(1, 5), (3, 4), (9, 9)])
-    >>> len(ranges), [t.deal for t in ranges], 4 in ranges, 7 in ranges
+    >>> ranges.size, [t.deal for t in ranges], 4 in ranges, 7 in ranges
     (6, [1, 2, 3, 4, 5, 9], True, False)
     """
 
@@ -63,14 +103,23 @@ class DealRanges(Sequence[Task]):
                 merged[-1] = (merged[-1][0], max(merged[-1][1], last))
             else:
                 merged.append((first, last))
+        if merged and (merged[0][0] < 0 or merged[-1][1] > MAX_DEAL_NUMBER):
+            wrong = merged[0][0] if merged[0][0] < 0 else merged[-1][1]
+            raise SolitaireError(f"deal {wrong} is beyond the deal numbers a batch takes "
+                                 f"(0 to 2^63-1 = {MAX_DEAL_NUMBER})")
         self.spans = merged
         self._starts = [first for first, _ in merged]
         self._offsets = [0]
         for first, last in merged:
             self._offsets.append(self._offsets[-1] + last - first + 1)
 
-    def __len__(self) -> int:
+    @property
+    def size(self) -> int:
+        """The number of deals (what ``len`` gives; it fits a machine integer)."""
         return self._offsets[-1]
+
+    def __len__(self) -> int:
+        return self.size
 
     def __iter__(self) -> Iterator[Task]:
         for first, last in self.spans:
@@ -78,9 +127,9 @@ class DealRanges(Sequence[Task]):
                 yield Task(number, number=number)
 
     def __getitem__(self, index: int) -> Task:  # type: ignore[override]
-        if not -len(self) <= index < len(self):
+        if not -self.size <= index < self.size:
             raise IndexError(index)
-        index %= len(self)
+        index %= self.size
         span = bisect.bisect_right(self._offsets, index) - 1
         number = self.spans[span][0] + index - self._offsets[span]
         return Task(number, number=number)
@@ -96,16 +145,29 @@ class DealRanges(Sequence[Task]):
         """The smallest and largest deal number."""
         return self.spans[0][0], self.spans[-1][1]
 
+    def find(self, deal: Any) -> Task | None:
+        """Return the task of deal id `deal`, None if it is not among these."""
+        return Task(deal, number=deal) if deal in self else None
+
 
 class TaskList(list[Task]):
     """The tasks of a file, in its order; ``in`` looks up a deal id."""
 
     def __init__(self, tasks: Iterable[Task]) -> None:
         super().__init__(tasks)
-        self._ids = {task.deal for task in self}
+        self._ids = {task.deal: task for task in self}
 
     def __contains__(self, deal: object) -> bool:
         return deal in self._ids
+
+    @property
+    def size(self) -> int:
+        """The number of deals."""
+        return len(self)
+
+    def find(self, deal: Any) -> Task | None:
+        """Return the task of deal id `deal`, None if it is not among these."""
+        return self._ids.get(deal)
 
     @property
     def numbers(self) -> tuple[int, int] | None:
@@ -117,17 +179,44 @@ class TaskList(list[Task]):
 @dataclass
 class Summary:
     """Counts by status and the win rate with its Wilson 95% interval; for a scored game,
-    the distribution of the scores too."""
+    the distribution of the scores too.
+
+    Every deal asked for is counted: those without a record in the file (a run stopped
+    early, a line someone removed or spoiled) as `missing`, the first few named in
+    `missing_ids`; `total` includes them. `stopped` counts the unknown verdicts by what
+    stopped them: ``error`` (an exception while solving) and ``crash`` (the deal killed
+    its worker twice) are failures of the program, not budgets run out.
+    """
 
     counts: Counter[str] = field(default_factory=Counter)
     scores: Counter[int] = field(default_factory=Counter)     # score -> deals (scored games)
     proven: int = 0                     # scores proven best (won or lost), among `scores`
+    stopped: Counter[str] = field(default_factory=Counter)    # unknown verdicts by stopped_by
+    missing: int = 0                    # deals asked for with no record
+    missing_ids: list[int | str] = field(default_factory=list)   # the first few of them
 
-    def add(self, status: str, score: int | None = None) -> None:
+    def add(self, status: str, score: int | None = None, stopped_by: str = "") -> None:
         self.counts[status] += 1
+        if status == "unknown":
+            self.stopped[stopped_by] += 1
         if score is not None:
             self.scores[score] += 1
             self.proven += status != "unknown"
+
+    @property
+    def recorded(self) -> int:
+        """The deals with a record."""
+        return sum(self.counts.values())
+
+    @property
+    def errors(self) -> int:
+        """The deals whose search raised an exception (recorded unknown, not a verdict)."""
+        return self.stopped["error"]
+
+    @property
+    def crashes(self) -> int:
+        """The deals that killed their worker process twice (recorded unknown)."""
+        return self.stopped["crash"]
 
     def score_summary(self) -> ScoreSummary | None:
         """Return the distribution of the scores, None when no record carried one."""
@@ -135,7 +224,8 @@ class Summary:
 
     @property
     def total(self) -> int:
-        return sum(self.counts.values())
+        """Every deal asked for: those with a record and those without."""
+        return self.recorded + self.missing
 
     def win_rate(self) -> tuple[float, float, float]:
         """Return (rate, low, high) of won among decided deals (Wilson score, 95%)."""
@@ -306,11 +396,15 @@ def check_tasks(game: Game[Any, Any], tasks: DealRanges | TaskList) -> None:
     """Raise a SolitaireError for the first deal that is not one of the game's.
 
     Boards are parsed; deal numbers are checked at the smallest and largest, since every
-    game's numbered deals run from a first to a last number.
+    game's numbered deals run from a first to a last number (and a batch's at most to
+    2^63-1).
     """
     numbers = tasks.numbers
     if numbers is not None:
         for number in numbers:
+            if not 0 <= number <= MAX_DEAL_NUMBER:
+                raise SolitaireError(f"deal {number} is beyond the deal numbers a batch takes "
+                                     f"(0 to 2^63-1 = {MAX_DEAL_NUMBER})")
             try:
                 game.deal(number)
             except ValueError as error:
@@ -381,16 +475,23 @@ class Scan:
     size: int = 0
 
 
-def scan_results(out: Path, settings: Settings | None = None) -> Scan:
+def scan_results(out: Path, settings: Settings | None = None, *,
+                 game: Game[Any, Any] | None = None,
+                 tasks: DealRanges | TaskList | None = None) -> Scan:
     """Read a results file; raise a one-line SolitaireError for any line that is wrong.
 
     A last line with no newline that is not a whole record is what a killed run leaves:
     it is reported as torn (``repair`` sets it aside), not as an error. Any other bad
-    line, a record of other settings, or a record without a verdict is an error naming
-    its line.
+    line, a record of other settings, or a record that is not a verdict
+    (``Verdict.from_json``) is an error naming its line. Given the `game` and the
+    `tasks` of the run, each record of one of those deals that carries moves (every
+    ``won`` one) is replayed from its deal through the game's rules, once: moves that
+    are illegal, or a ``won`` record whose moves do not win, are refused too.
+
+    Only a regular file is read: a device (``/dev/null``) holds no results.
     """
     scan = Scan()
-    if not out.exists():
+    if not out.exists() or not _regular(out):
         return scan
     data = _read_results(out)
     scan.size = len(data)
@@ -409,7 +510,7 @@ def scan_results(out: Path, settings: Settings | None = None) -> Scan:
             raise SolitaireError(f"{out}, line {number}: not a complete result line; "
                                  "remove or repair that line, then resume")
         try:
-            verdict = Verdict.from_json(item)
+            verdict = Verdict.from_json(item, game)
         except SolitaireError as error:
             raise SolitaireError(f"{out}, line {number}: {error}") from None
         if settings is not None:
@@ -417,8 +518,34 @@ def scan_results(out: Path, settings: Settings | None = None) -> Scan:
             if differences:
                 raise SolitaireError(f"{out} holds other results (line {number}: "
                                      f"{'; '.join(differences[:3])}): choose another --out")
+            if verdict.budget is None:
+                raise SolitaireError(f"{out}, line {number}: no budget recorded, and a resumed "
+                                     "run must have the same: choose another --out")
+        check = verdict.moves or verdict.status is Status.WON
+        task = tasks.find(verdict.deal) if tasks is not None and check else None
+        if game is not None and task is not None:
+            try:
+                verdict.replay_check(game, _start(game, task))
+            except SolitaireError as error:
+                deal = verdict.deal if isinstance(verdict.deal, int) else quote(verdict.deal, 30)
+                raise SolitaireError(f"{out}, line {number} (deal {deal}): "
+                                     f"{error}; remove that line to do the deal again") from None
         scan.done.add(verdict.deal)
     return scan
+
+
+def _regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return False
+
+
+def _start(game: Game[Any, Any], task: Task) -> Any:
+    """Return the first position of a task's deal."""
+    if task.number is not None:
+        return game.deal(task.number)
+    return game.parse(task.text or "")
 
 
 def _read_results(out: Path) -> bytes:
@@ -474,14 +601,171 @@ def check_output(out: Path) -> None:
                              f"{error.strerror or error}") from None
 
 
+# -- one writer per results file ----------------------------------------------------------
+
+class ResultsLock:
+    """An exclusive lock on a results file, held for a whole run.
+
+    The lock is ``fcntl.flock`` on ``<out>.lock``, which holds the holder's process id
+    and start time for the message a second run gets; the system drops it when the
+    process ends, however it ends, and ``release`` removes the file. A device (or a file
+    whose folder takes no new file) is locked itself, without the note of who holds it.
+    A second lock on the same results is refused at once with a SolitaireError naming
+    the holder, before anything is read or written.
+    """
+
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        self.path: Path | None = out.with_name(out.name + ".lock")
+        self.fd = -1
+        if out.exists() and not _regular(out):
+            self.path = None
+        for _ in range(10):
+            if self._try():
+                return
+        raise SolitaireError(f"cannot lock {quote(str(out), 80)}: its lock file keeps changing")
+
+    def _try(self) -> bool:
+        """Take the lock (True), find the lock file gone under us (False), or raise."""
+        target = self.path if self.path is not None else self.out
+        flags = os.O_RDWR if self.path is not None else os.O_WRONLY | os.O_APPEND
+        try:
+            fd = os.open(target, flags | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        except OSError as error:
+            if self.path is not None and error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+                self.path = None                 # a folder that takes no new file
+                return False
+            raise SolitaireError(f"cannot lock {quote(str(target), 80)}: "
+                                 f"{error.strerror or error}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = _holder(fd) if self.path is not None else ""
+            os.close(fd)
+            raise SolitaireError(f"{quote(str(self.out), 80)} is being written by another run "
+                                 f"({holder or 'its lock is held'}): wait for it to end, "
+                                 "or choose another --out") from None
+        if self.path is not None:
+            # A run ending removes its lock file: make sure ours is the one at the path.
+            try:
+                now, held = os.stat(self.path), os.fstat(fd)
+                same = (now.st_dev, now.st_ino) == (held.st_dev, held.st_ino)
+            except OSError:
+                same = False
+            if not same:
+                os.close(fd)
+                return False
+            note = (f"pid {os.getpid()}, started "
+                    f"{time.strftime('%Y-%m-%d %H:%M:%S %Z', time.localtime())}\n").encode()
+            try:
+                os.ftruncate(fd, 0)
+                os.pwrite(fd, note, 0)
+            except OSError:
+                pass                             # the lock holds without its note
+        self.fd = fd
+        return True
+
+    def release(self) -> None:
+        """Remove the lock file and drop the lock (again: nothing)."""
+        if self.fd < 0:
+            return
+        if self.path is not None:
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+        os.close(self.fd)
+        self.fd = -1
+
+
+def _holder(fd: int) -> str:
+    try:
+        note = os.pread(fd, 200, 0).decode("utf-8", "replace")
+    except OSError:
+        return ""
+    return " ".join(note.split())[:100]
+
+
+class _Sink:
+    """The results file, open for appending, that notices another writer.
+
+    Before each write it checks that the path still names the file it opened (an editor
+    saving a file writes a new one in its place) and, for a regular file, that its size
+    is what this run left (no one truncated it or appended to it). A write that fails
+    part-way is cut back off, so the file ends with a whole record.
+    """
+
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        try:
+            self.fd = os.open(out, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC,
+                              0o666)
+        except OSError as error:
+            raise OutputError(f"cannot write {quote(str(out), 80)}: "
+                              f"{error.strerror or error}") from None
+        opened = os.fstat(self.fd)
+        self.ident = opened.st_dev, opened.st_ino
+        self.regular = stat.S_ISREG(opened.st_mode)
+        self.size = opened.st_size
+
+    def check(self) -> None:
+        """Raise OutputError if the file was replaced, removed, truncated or appended to."""
+        name = quote(str(self.out), 80)
+        advice = ("the run stops rather than write where no one reads; check the file, "
+                  "then rerun with --resume")
+        try:
+            now = os.stat(self.out)
+        except FileNotFoundError:
+            raise OutputError(f"{name} was removed during the run: {advice}") from None
+        except OSError as error:
+            raise OutputError(f"cannot check {name}: {error.strerror or error}") from None
+        if (now.st_dev, now.st_ino) != self.ident:
+            raise OutputError(f"{name} was replaced by another file during the run (an "
+                              f"editor saving it?): {advice}")
+        if not self.regular:
+            return
+        size = os.fstat(self.fd).st_size
+        if size < self.size:
+            raise OutputError(f"{name} was cut to {size:,} bytes during the run, from "
+                              f"{self.size:,}: {advice}")
+        if size > self.size:
+            raise OutputError(f"{name} grew by {size - self.size:,} bytes this run did not "
+                              f"write (another program writes it): {advice}")
+
+    def write(self, data: bytes) -> None:
+        """Append `data` whole, or raise OutputError with the file as it was."""
+        self.check()
+        written = 0
+        try:
+            while written < len(data):
+                step = os.write(self.fd, data[written:])
+                if step <= 0:
+                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+                written += step
+        except OSError as error:
+            if written and self.regular:
+                # Cut the half line off; should that fail too, ``--resume`` sets the
+                # torn last line aside, as it does after a killed run.
+                with contextlib.suppress(OSError):
+                    os.ftruncate(self.fd, self.size)
+            raise OutputError(f"cannot write {quote(str(self.out), 80)}: "
+                              f"{error.strerror or error}; the results before it are kept "
+                              "(rerun with --resume once it can be written)") from None
+        self.size += written
+
+    def close(self) -> None:
+        os.close(self.fd)
+
+
 # -- running ----------------------------------------------------------------------------
 
 class Plan:
-    """A checked batch run: every input validated, the output open, ready to ``run``.
+    """A checked batch run: every input validated, the output locked, ready to ``run``.
 
     Building it does all the checks before any deal is searched (a bad deal number,
-    board, strategy, output path, or a results file of other settings), so a mistake
-    costs nothing and writes nothing.
+    board, strategy, output path, a results file of other settings or with a record
+    that is not a verdict, a results file another run holds), so a mistake costs
+    nothing and writes nothing. The lock it takes is released when ``run`` ends, or by
+    ``close``. After the run, `errors` and `crashes` count the deals of this run
+    recorded unknown because their search raised or killed its worker.
     """
 
     def __init__(self, game: Game[Any, Any], tasks: DealRanges | TaskList, out: Path, *,
@@ -489,6 +773,7 @@ class Plan:
                  resume: bool = False) -> None:
         from solver.app.analyze import default_strategy
 
+        self.lock: ResultsLock | None = None
         self.game, self.tasks, self.out, self.budget, self.jobs = game, tasks, out, budget, jobs
         self.strategy = default_strategy(game, strategy)
         find_strategy(self.strategy)                      # a bad name fails before work
@@ -497,27 +782,65 @@ class Plan:
         if out.is_dir():
             raise SolitaireError(f"--out {quote(str(out), 80)} is a directory; name a file")
         self.settings = Settings.of(game, self.strategy, budget)
-        if out.exists() and out.stat().st_size and not resume:
+        if out.exists() and _regular(out) and out.stat().st_size and not resume:
             raise SolitaireError(f"{out} already holds results: pass --resume to continue it, "
                                  "or choose another --out")
-        self.scan = scan_results(out, self.settings) if resume else Scan()
-        check_output(out)
-        self.total = len(tasks) - sum(1 for deal in self.scan.done if deal in tasks)
+        folder = out.parent if str(out.parent) else Path(".")
+        if not folder.is_dir():
+            raise SolitaireError(f"--out {quote(str(out), 80)}: folder "
+                                 f"{quote(str(folder), 80)} does not exist")
+        self.lock = ResultsLock(out)
+        try:
+            self.scan = scan_results(out, self.settings, game=game, tasks=tasks) \
+                if resume else Scan()
+            check_output(out)
+        except BaseException:
+            self.close()
+            raise
+        self.total = tasks.size - sum(1 for deal in self.scan.done if deal in tasks)
         self.torn: Path | None = None
+        self.errors = self.crashes = 0
+
+    def close(self) -> None:
+        """Release the results file's lock (once the run is over, or if it never runs)."""
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
+    def __del__(self) -> None:
+        self.close()
 
     def run(self) -> Iterator[Verdict]:
         """Classify the deals not yet done, yielding each record once it is written."""
-        self.torn = repair(self.out, self.scan)
-        done = self.scan.done
-        todo = (task for task in self.tasks if task.deal not in done)
-        with self.out.open("a", encoding="utf-8") as sink:
-            if self.out.stat().st_size and not _ends_with_newline(self.out):
-                sink.write("\n")
-            work = _Worker(self.game, self.strategy, self.budget)
-            if self.jobs <= 1:
-                yield from _write_each(map(work, todo), sink)
-            else:
-                yield from _write_each(_pooled(work, todo, self.jobs), sink)
+        try:
+            with _sigterm_interrupts():
+                self.torn = repair(self.out, self.scan)
+                sink = _Sink(self.out)
+                try:
+                    if sink.size and sink.regular and not _ends_with_newline(self.out):
+                        sink.write(b"\n")
+                    done = self.scan.done
+                    todo = (task for task in self.tasks if task.deal not in done)
+                    work = _Worker(self.game, self.strategy, self.budget)
+                    results = (_in_process(work, todo) if self.jobs <= 1
+                               else _pooled(work, todo, self.jobs))
+                    try:
+                        for item in results:
+                            sink.write((json.dumps(item.to_json()) + "\n").encode())
+                            self.errors += item.stopped_by == "error"
+                            self.crashes += item.stopped_by == "crash"
+                            yield item
+                    finally:
+                        results.close()
+                    sink.check()
+                finally:
+                    sink.close()
+        finally:
+            self.close()
+
+    def summarize(self) -> Summary:
+        """Return the summary of the results file over this run's deals."""
+        return summarize(self.out, self.tasks, self.game)
 
 
 def check_strategy_budget(strategy: str, budget: Budget) -> None:
@@ -535,31 +858,58 @@ def classify(game: Game[Any, Any], tasks: DealRanges | TaskList, out: Path, *,
                 resume=resume).run()
 
 
-def summarize(out: Path, tasks: DealRanges | TaskList | None = None) -> Summary:
-    """Return the summary of the results file (only the given tasks' deals, if any)."""
+def summarize(out: Path, tasks: DealRanges | TaskList | None = None,
+              game: Game[Any, Any] | None = None) -> Summary:
+    """Return the summary of the results file (only the given tasks' deals, if any).
+
+    Lines are read as ``Verdict.from_json`` reads them (`game` tells it whether the game
+    is scored); a line that is not a record is skipped, so its deal counts as without a
+    record. Given `tasks`, every one of them is counted: those without a record as
+    ``missing``, the first few named.
+    """
     summary = Summary()
     seen: set[Any] = set()
-    with out.open(encoding="utf-8") as lines:
-        for line in lines:
-            item = _record(line.encode()) if line.strip() else None
-            try:
-                verdict = Verdict.from_json(item)
-            except SolitaireError:
-                continue
-            # `in` asks for a deal id (__contains__), though iterating gives Tasks.
-            if (tasks is None or verdict.deal in tasks  # type: ignore[comparison-overlap]
-                    ) and verdict.deal not in seen:
-                seen.add(verdict.deal)
-                summary.add(verdict.status.value, verdict.score)
+    if _regular(out):
+        with out.open(encoding="utf-8", errors="replace") as lines:
+            for line in lines:
+                item = _record(line.encode()) if line.strip() else None
+                try:
+                    verdict = Verdict.from_json(item, game)
+                except SolitaireError:
+                    continue
+                # `in` asks for a deal id (__contains__), though iterating gives Tasks.
+                if (tasks is None or verdict.deal in tasks  # type: ignore[comparison-overlap]
+                        ) and verdict.deal not in seen:
+                    seen.add(verdict.deal)
+                    summary.add(verdict.status.value, verdict.score, verdict.stopped_by)
+    if tasks is not None:
+        summary.missing = tasks.size - len(seen)
+        if summary.missing:
+            for task in tasks:               # stops after the first few missing
+                if task.deal not in seen:
+                    summary.missing_ids.append(task.deal)
+                    if len(summary.missing_ids) == SHOWN_MISSING:
+                        break
     return summary
 
 
+# -- solving, in process or in workers ----------------------------------------------------
+
+def solve_task(game: Game[Any, Any], task: Task, strategy: str, budget: Budget) -> Verdict:
+    """Return the verdict on one task's deal."""
+    from solver.app.analyze import solve
+
+    result = solve(game, _start(game, task), strategy, budget)
+    return Verdict.of(game, task.deal, result, budget, strategy)
+
+
 class _Worker:
-    """Solves one task; picklable, so pool workers get the game itself.
+    """Solves one task; picklable, so worker processes get the game itself.
 
     A game travels as its class and variant fields and is built again in the worker,
     so that lookup tables it made for itself (possibly compiled objects) never need
-    pickling.
+    pickling. An exception while solving becomes an ``unknown`` record, stopped by
+    ``error``, naming it; an interrupt is not caught.
     """
 
     def __init__(self, game: Game[Any, Any], strategy: str, budget: Budget) -> None:
@@ -570,59 +920,231 @@ class _Worker:
         return _rebuilt_worker, (type(self.game), fields, self.strategy, self.budget)
 
     def __call__(self, task: Task) -> Verdict:
-        from solver.app.analyze import solve
+        try:
+            return solve_task(self.game, task, self.strategy, self.budget)
+        except Exception as error:           # a bug in a game or a strategy: not a verdict
+            return self.failed(task, "error", describe(error))
 
+    def failed(self, task: Task, stopped_by: str, error: str) -> Verdict:
+        """Return the record of a deal the program failed on: unknown, never a verdict."""
         game = self.game
-        state = game.deal(task.number) if task.number is not None else game.parse(task.text or "")
-        result = solve(game, state, self.strategy, self.budget)
-        return Verdict.of(game, task.deal, result, self.budget, self.strategy)
+        return Verdict(game=game.name, variant=variant_of(game), deal=task.deal,
+                       status=Status.UNKNOWN, strategy=self.strategy,
+                       budget=budget_record(self.budget), stopped_by=stopped_by,
+                       extra={"error": error})
+
+
+def describe(error: BaseException) -> str:
+    """Return an exception as one bounded line: its type, message and where it was raised.
+
+    >>> describe(ZeroDivisionError("division by zero")).split(" (")[0]
+    'ZeroDivisionError: division by zero'
+    """
+    text = " ".join(f"{type(error).__name__}: {error}".split())
+    frames = traceback.extract_tb(error.__traceback__)
+    if frames:
+        text += f" (at {os.path.basename(frames[-1].filename)}:{frames[-1].lineno})"
+    return text if len(text) <= 300 else text[:299] + "…"
 
 
 def _rebuilt_worker(kind: Any, fields: dict[str, Any], strategy: str, budget: Budget) -> _Worker:
     return _Worker(kind(**fields), strategy, budget)
 
 
-def _quiet_worker() -> None:
-    """Pool workers leave Ctrl-C to the parent, which stops them (no tracebacks), and end
-    quietly when it terminates them (SIGTERM's default, not the command line's handler)."""
+def _in_process(work: _Worker, todo: Iterator[Task]) -> Generator[Verdict, None, None]:
+    for task in todo:
+        yield work(task)
+
+
+@contextlib.contextmanager
+def _sigterm_interrupts() -> Iterator[None]:
+    """Make SIGTERM stop the run as Ctrl-C does (``Terminated``), while the block runs.
+
+    A CP-SAT solve under way hears SIGTERM itself (``solver.cpsat.interruptible_solve``)
+    and returns, so the exception follows at once. Outside the main thread no signal
+    arrives: nothing is set.
+    """
+    def stop(signum: int, frame: Any) -> None:
+        raise Terminated()
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:                       # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+@dataclass
+class _Slot:
+    """A worker process, its pipe, and the task it holds (None: idle)."""
+
+    process: Any
+    pipe: Connection
+    task: Task | None = None
+
+
+def _pooled(work: _Worker, todo: Iterator[Task], jobs: int) -> Generator[Verdict, None, None]:
+    """Yield results as `jobs` worker processes finish them, one task per worker.
+
+    Each worker has its own pipe, so the parent knows which deal each one holds, and
+    the parent waits on the pipes and the processes' sentinels at once, so it sees a
+    worker die the moment it does. A dead worker is replaced and its deal tried once
+    more (CRASH_RETRIES), then recorded unknown, stopped by ``crash``. A worker killed
+    by SIGTERM or SIGINT means the run is being stopped (a signal to the whole process
+    group): KeyboardInterrupt, as for Ctrl-C. On any exit the workers are stopped.
+    """
+    fork = "fork" in multiprocessing.get_all_start_methods()
+    context: Any = multiprocessing.get_context("fork" if fork else "spawn")
+    parent = os.getpid()
+    slots: list[_Slot] = []
+    again: deque[Task] = deque()             # tasks whose worker died, to try once more
+    deaths: Counter[Any] = Counter()
+    tasks = iter(todo)
+
+    def start() -> _Slot:
+        mine, theirs = context.Pipe()
+        inherited = [slot.pipe for slot in slots] + [mine] if fork else []
+        process = context.Process(target=_serve, args=(work, theirs, inherited, parent),
+                                  daemon=True)
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+        try:
+            process.start()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        theirs.close()
+        return _Slot(process, mine)
+
+    def hand_out(slot: _Slot) -> None:
+        task = again.popleft() if again else next(tasks, None)
+        if task is None:
+            return
+        try:
+            slot.pipe.send(task)
+        except OSError:                      # the worker died idle: its sentinel tells
+            again.appendleft(task)
+            return
+        slot.task = task
+
+    try:
+        for _ in range(jobs):
+            slots.append(start())
+        for slot in slots:
+            hand_out(slot)
+        while again or any(slot.task is not None for slot in slots):
+            waits: list[Any] = [slot.pipe for slot in slots if slot.task is not None]
+            ready = set(wait(waits + [slot.process.sentinel for slot in slots], timeout=1.0))
+            for index, slot in enumerate(slots):
+                result: Verdict | None = None
+                dead = slot.process.sentinel in ready
+                if slot.pipe in ready or (dead and slot.task is not None):
+                    try:
+                        if slot.pipe.poll():
+                            result = slot.pipe.recv()
+                        else:
+                            dead = True
+                    except (EOFError, OSError):
+                        dead = True
+                if result is not None:
+                    slot.task = None
+                    hand_out(slot)
+                    yield result
+                    continue
+                if not dead:
+                    continue
+                slot.process.join(5)
+                code = slot.process.exitcode
+                if code == -signal.SIGTERM:
+                    raise Terminated()               # stopped from outside, as the run is
+                if code == -signal.SIGINT:
+                    raise KeyboardInterrupt
+                slot.pipe.close()
+                lost, slots[index] = slot.task, start()
+                if lost is not None:
+                    deaths[lost.deal] += 1
+                    if deaths[lost.deal] > CRASH_RETRIES:
+                        crash = work.failed(lost, "crash", f"its worker process {_death(code)}, "
+                                                           f"{deaths[lost.deal]} times")
+                        hand_out(slots[index])
+                        yield crash
+                        continue
+                    again.append(lost)
+                hand_out(slots[index])
+    finally:
+        _stop(slots)
+
+
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+def _death(code: int | None) -> str:
+    if code is None:
+        return "stopped answering"
+    if code < 0:
+        try:
+            return f"was killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"was killed by signal {-code}"
+    return f"exited with status {code}"
+
+
+def _stop(slots: list[_Slot]) -> None:
+    """Stop every worker (SIGTERM, then SIGKILL for one that lingers) and wait for it."""
+    for slot in slots:
+        if slot.process.is_alive():
+            slot.process.terminate()
+    deadline = time.monotonic() + 2.0
+    for slot in slots:
+        slot.process.join(max(0.0, deadline - time.monotonic()))
+        if slot.process.is_alive():
+            slot.process.kill()
+            slot.process.join(1.0)
+        slot.pipe.close()
+
+
+def _serve(work: _Worker, pipe: Connection, inherited: list[Connection], parent: int) -> None:
+    """A worker process: solve the tasks that come down `pipe` and send back each record.
+
+    Ctrl-C is the parent's to handle; SIGTERM ends the worker at once and quietly (the
+    parent stops its workers so). A worker whose parent has gone exits quietly: Linux
+    sends it SIGTERM when the parent dies, and elsewhere the closed pipe ends it.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
+    for other in inherited:                  # the parent's ends: the pipe must close with it
+        other.close()
+    _die_with_parent()
+    if os.getppid() != parent:
+        return
+    while True:
+        try:
+            task = pipe.recv()
+        except (EOFError, OSError):
+            return
+        verdict = work(task)
+        try:
+            pipe.send(verdict)
+        except (BrokenPipeError, EOFError, OSError):
+            return
+        except Exception as error:           # a record that does not pickle: still a record
+            pipe.send(work.failed(task, "error", describe(error)))
 
 
-def _pooled(work: _Worker, todo: Iterator[Task], jobs: int) -> Iterator[Verdict]:
-    """Yield results as workers finish, keeping only a few tasks in flight at a time."""
-    context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-    finished: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()
-    pool = context.Pool(jobs, initializer=_quiet_worker)
+def _die_with_parent() -> None:
+    """Ask Linux to send this process SIGTERM when its parent dies (elsewhere: nothing)."""
+    if not sys.platform.startswith("linux"):
+        return
     try:
-        in_flight = 0
-        for task in todo:
-            pool.apply_async(work, (task,), callback=lambda r: finished.put((True, r)),
-                             error_callback=lambda e: finished.put((False, e)))
-            in_flight += 1
-            while in_flight >= 2 * jobs:
-                yield _take(finished)
-                in_flight -= 1
-        while in_flight:
-            yield _take(finished)
-            in_flight -= 1
-    finally:
-        pool.terminate()
-        pool.join()
+        import ctypes
 
-
-def _take(finished: queue.SimpleQueue[tuple[bool, Any]]) -> Verdict:
-    ok, value = finished.get()
-    if not ok:
-        raise value
-    return value  # type: ignore[no-any-return]
-
-
-def _write_each(results: Iterator[Verdict], sink: Any) -> Iterator[Verdict]:
-    for item in results:
-        sink.write(json.dumps(item.to_json()) + "\n")
-        sink.flush()
-        yield item
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM, 0, 0, 0)          # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 def _ends_with_newline(path: Path) -> bool:
@@ -633,4 +1155,5 @@ def _ends_with_newline(path: Path) -> bool:
 
 __all__ = ["Task", "DealRanges", "TaskList", "Summary", "ScoreSummary", "Settings", "Plan", "wilson",
            "read_source", "read_text", "check_tasks", "scan_results", "repair", "classify",
-           "summarize", "Status"]
+           "summarize", "solve_task", "describe", "OutputError", "Terminated", "ResultsLock",
+           "Status"]

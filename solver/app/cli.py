@@ -135,15 +135,21 @@ def one_line(message: str) -> str:
 
 @contextlib.contextmanager
 def user_errors(interrupted: str = "interrupted") -> Iterator[None]:
-    """Turn a SolitaireError into `error: ...` (status 2), Ctrl-C into status 130."""
+    """Turn a SolitaireError into `error: ...` (status 2; 74 for output that cannot be
+    written), Ctrl-C into status 130 and SIGTERM into 143, each saying `interrupted`."""
     try:
         yield
+    except batch.OutputError as error:
+        typer.echo(f"error: {one_line(str(error))}", err=True)
+        raise typer.Exit(EXIT_OUTPUT) from None
     except SolitaireError as error:
         typer.echo(f"error: {one_line(str(error))}", err=True)
         raise typer.Exit(EXIT_ERROR) from None
-    except KeyboardInterrupt:
-        typer.echo(interrupted, err=True)
-        raise typer.Exit(EXIT_INTERRUPTED) from None
+    except KeyboardInterrupt as stop:
+        terminated = isinstance(stop, batch.Terminated)
+        typer.echo("terminated" if terminated and interrupted == "interrupted" else interrupted,
+                   err=True)
+        raise typer.Exit(EXIT_TERMINATED if terminated else EXIT_INTERRUPTED) from None
 
 
 def _budget(max_states: Optional[int], seconds: Optional[float], memory: Optional[str],
@@ -554,7 +560,11 @@ def classify(game_name: str = GameArg,
              seconds: float = _seconds_option(DEFAULT_SECONDS, "per deal"),
              memory: Optional[str] = SharedMemoryOpt, cpu: bool = CpuOpt,
              quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar")) -> None:
-    """Classify many deals; resumable; ends with counts and the win rate's 95% interval."""
+    """Classify many deals; resumable; ends with counts and the win rate's 95% interval.
+
+    Exit status 0 when every deal has a record, 70 when a deal hit an internal error (it
+    is recorded unknown and the others go on).
+    """
     from tqdm import tqdm
 
     with user_errors(f"interrupted: results so far are in {out}; rerun with --resume"):
@@ -572,13 +582,23 @@ def classify(game_name: str = GameArg,
             if plan.torn is not None:
                 typer.echo(f"note: the last line of {out} was cut short by a killed run; it is "
                            f"kept in {plan.torn} and its deal was done again", err=True)
-        _print_summary(batch.summarize(out, plan.tasks))
+        _print_summary(plan.summarize())
+    if plan.errors:                           # a bug hit some deals: say so in the status too
+        typer.echo(f"internal error in {plan.errors} deals of this run (recorded unknown, "
+                   "stopped_by \"error\"): this is a bug; please report it", err=True)
+        raise typer.Exit(EXIT_BUG)
 
 
 def _print_summary(summary: batch.Summary) -> None:
     counts = summary.counts
+    missing = "" if not summary.missing else \
+        (f", {summary.missing} without a record (first: "
+         f"{', '.join(map(str, summary.missing_ids))})")
     typer.echo(f"{summary.total} deals: {counts['won']} won, {counts['lost']} lost, "
-               f"{counts['unknown']} unknown")
+               f"{counts['unknown']} unknown{missing}")
+    if summary.errors or summary.crashes:
+        typer.echo(f"of the unknown, {summary.errors} hit an internal error and "
+                   f"{summary.crashes} killed their worker twice (see their \"error\" field)")
     rate, low, high = summary.win_rate()
     decided = counts["won"] + counts["lost"]
     if decided:
@@ -674,12 +694,12 @@ def _run(args: list[str]) -> int:
             return 0
         typer.echo(f"error: {one_line(_usage_message(error))}", err=True)
         return EXIT_ERROR
-    except typer.Abort:
+    except typer.Abort as stop:                      # Ctrl-C outside a command's body
+        if isinstance(stop.__cause__, batch.Terminated):
+            typer.echo("terminated", err=True)
+            return EXIT_TERMINATED
         typer.echo("interrupted", err=True)
         return EXIT_INTERRUPTED
-    except Terminated:
-        typer.echo("terminated", err=True)
-        return EXIT_TERMINATED
     except SystemExit as stop:
         # The option parser ends a command whose reader went away (EPIPE) with status 1,
         # which would read as "lost"; it leaves standard output wrapped when it does.
@@ -692,12 +712,9 @@ def _run(args: list[str]) -> int:
     return code if isinstance(code, int) else 0
 
 
-class Terminated(BaseException):
-    """SIGTERM arrived: unwind like Ctrl-C (files closed, nothing half-written)."""
-
-
 def _terminated(signum: int, frame: Any) -> None:
-    raise Terminated()
+    """SIGTERM unwinds the command as Ctrl-C does (files closed, nothing half-written)."""
+    raise batch.Terminated()
 
 
 def _usage_message(error: Any) -> str:

@@ -7,11 +7,14 @@ One typed record, built from a search result, written by ``to_json`` and read ba
 from __future__ import annotations
 
 import dataclasses
+import json
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.game import Game, SolitaireError, Status, guidance, quote
+from solver.game import Game, IllegalMoveError, SolitaireError, Status, guidance, quote
 from solver.search import Budget, Result
+from solver.verify import replay_notation
 
 
 def variant_of(game: Game[Any, Any]) -> dict[str, Any]:
@@ -109,11 +112,19 @@ class Verdict:
         return out
 
     @classmethod
-    def from_json(cls, item: Any) -> "Verdict":
+    def from_json(cls, item: Any, game: Game[Any, Any] | None = None) -> "Verdict":
         """Return the record a JSON object holds; raise SolitaireError naming what is wrong.
 
         A record needs its game, variant, deal and a verdict; the rest defaults, so
-        records written before a field existed still read.
+        records written before a field existed still read. What it holds must be a
+        verdict someone could have reached: counts are whole numbers of at least 0,
+        times finite, ``moves`` a list of texts as long as ``length`` says, a ``won``
+        record carries the moves that win (none only where no position was searched: a
+        deal won at its start) and a ``lost`` one no solution (a scored game's records
+        carry the play that reaches their score either way). Whether
+        the game is scored is read from `game` when given, else from the record (a
+        scored game's decided records carry a ``score``). Whether the moves win is
+        not checked here: ``replay_check`` does that, given the deal.
         """
         if not isinstance(item, dict):
             raise SolitaireError("not a JSON object")
@@ -132,18 +143,73 @@ class Verdict:
         score = item.get("score")
         if score is not None and (isinstance(score, bool) or not isinstance(score, int)):
             raise SolitaireError("a score that is not a whole number")
+        counts = {name: _count(item, name) for name in ("states", "expanded", "peak_memory")}
+        times = {name: _time(item, name) for name in ("seconds", "cpu_seconds")}
+        moves = item.get("moves", [])
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise SolitaireError(f"moves {_shown(moves)} are not a list of texts")
+        length = item.get("length", len(moves))
+        if isinstance(length, bool) or not isinstance(length, int) or length != len(moves):
+            raise SolitaireError(f"length {_shown(length)} but {len(moves)} moves")
+        scored = guidance(game).score is not None if game is not None else score is not None
+        if not scored and status == "won" and not moves and counts["states"]:
+            # (no moves and no position searched: a deal won at its start)
+            raise SolitaireError("a won record without the moves that win")
+        if not scored and status == "lost" and moves:
+            raise SolitaireError(f"a lost record with a solution's {len(moves)} moves")
+        if budget is not None and not isinstance(budget, dict):
+            raise SolitaireError(f"budget {_shown(budget)} is not a JSON object")
         try:
             return cls(game=item["game"], variant=item["variant"], deal=deal,
-                       status=Status(status), moves=tuple(map(str, item.get("moves", ()))),
+                       status=Status(status), moves=tuple(moves),
                        optimal=bool(item.get("optimal", False)),
-                       strategy=str(item.get("strategy", "")), states=int(item.get("states", 0)),
-                       expanded=int(item.get("expanded", 0)),
-                       seconds=float(item.get("seconds", 0.0)),
-                       cpu_seconds=float(item.get("cpu_seconds", 0.0)),
-                       peak_memory=int(item.get("peak_memory", 0)),
+                       strategy=str(item.get("strategy", "")), states=counts["states"],
+                       expanded=counts["expanded"], seconds=times["seconds"],
+                       cpu_seconds=times["cpu_seconds"], peak_memory=counts["peak_memory"],
                        verified=bool(item.get("verified", status == "won")),
-                       budget=budget if isinstance(budget, dict) else None,
-                       stopped_by=str(item.get("stopped_by", "")), score=score,
+                       budget=budget, stopped_by=str(item.get("stopped_by", "")), score=score,
                        extra={k: v for k, v in item.items() if k not in known})
         except (TypeError, ValueError):
             raise SolitaireError("a field of the wrong type") from None
+
+    def replay_check(self, game: Game[Any, Any], start: Any) -> None:
+        """Raise SolitaireError unless the record's moves are legal from `start`, the
+        deal's first position, and a ``won`` record's end in a won position.
+
+        A results file is text anyone can edit: a record changed from lost to won, or a
+        move dropped, must not be counted. Records without moves pass, unless won (then
+        the deal must be won at its start).
+        """
+        if not self.moves and self.status is not Status.WON:
+            return
+        try:
+            final = replay_notation(game, start, self.moves)
+        except IllegalMoveError as error:
+            raise SolitaireError(f"its moves do not replay: {error}") from None
+        if self.status is Status.WON and not game.is_won(final):
+            raise SolitaireError(f"a won record whose {len(self.moves)} moves "
+                                 "do not end in a won position")
+
+
+def _shown(value: Any) -> str:
+    return quote(json.dumps(value), 30)
+
+
+def _count(item: dict[str, Any], name: str) -> int:
+    value = item.get(name, 0)
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, float):
+            raise SolitaireError(f"{name} {_shown(value)} is not a whole number")
+        raise SolitaireError("a field of the wrong type")
+    if value < 0:
+        raise SolitaireError(f"{name} {value} is negative")
+    return value
+
+
+def _time(item: dict[str, Any], name: str) -> float:
+    value = item.get(name, 0.0)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise SolitaireError("a field of the wrong type")
+    if not math.isfinite(value) or value < 0:
+        raise SolitaireError(f"{name} {_shown(value)} is not a finite time of at least 0")
+    return float(value)

@@ -75,9 +75,10 @@ def interruptible_solve(solver: cp_model.CpSolver, model: cp_model.CpModel) -> A
     CP-SAT's own SIGINT handling turns an interrupt into an ordinary early stop, which
     would be recorded as a verdict; without it, Python sees the interrupt only after the
     solve returns. So its handler is off, Python's signal wakeup descriptor is watched
-    by a thread that stops the search on a signal, and Python then raises the
-    interrupt as usual when ``solve`` returns. Outside the main thread (where no signal
-    arrives) it is a plain solve.
+    by a thread that stops the search on SIGINT (or SIGTERM, which reaches the wakeup
+    descriptor only where the program handles it, as a batch run does), and Python then
+    raises the interrupt as usual when ``solve`` returns. Outside the main thread (where
+    no signal arrives) it is a plain solve.
     """
     solver.parameters.catch_sigint_signal = False
     try:
@@ -96,7 +97,7 @@ def interruptible_solve(solver: cp_model.CpSolver, model: cp_model.CpModel) -> A
         def watch() -> None:
             while True:
                 data = receive.recv(64)
-                if signal.SIGINT in data:
+                if signal.SIGINT in data or signal.SIGTERM in data:
                     # The interrupt may come before the solve has begun, when a stop is
                     # not yet heard: ask again until the solve is over.
                     while not over.is_set():
