@@ -88,8 +88,10 @@ def mutate(text: str, rng: random.Random) -> str:
             a, b = rng.sample(range(len(lines)), 2)
             lines[a], lines[b] = lines[b], lines[a]
         elif kind == 9:                                 # a labelled line, empty or odd
-            value = rng.choice(("", rng.choice(JUNK), _some_junk(rng, text)))
-            lines.insert(rng.randrange(len(lines) + 1), f"{rng.choice(LABELS)}: {value}")
+            value = rng.choice(("", "-", rng.choice(JUNK), _some_junk(rng, text)))
+            own = [line.split(":", 1)[0] for line in lines if ":" in line.lstrip(":")]
+            label = rng.choice(own) if own and rng.random() < 0.5 else rng.choice(LABELS)
+            lines.insert(rng.randrange(len(lines) + 1), f"{label}: {value}")
         elif kind == 10 and lines:                      # a label's value emptied
             k = rng.randrange(len(lines))
             lines[k] = lines[k].split(":", 1)[0] + ":"
