@@ -11,6 +11,7 @@ import importlib
 from typing import Any, Mapping
 
 from solver.game import Game, UnknownGameError, quote
+from solver.text import read_number
 
 MODULES = ("freecell", "black_hole", "the_clock", "klondike", "yukon", "spider", "forty_thieves",
            "crescent", "gaps", "chris_cross_pairs", "crisscross", "bridge_solitaire")
@@ -101,7 +102,11 @@ def _convert(game: str, option: str, value: Any, default: Any) -> Any:
             # "none"/"unlimited" only where the option may be unlimited (its default is None)
             if default is None and value.lower() in ("none", "unlimited"):
                 return None
-            return int(value)
+            written = value.strip()
+            number = read_number(written.removeprefix("-"))      # ASCII digits only
+            if number is None:
+                raise ValueError(value)
+            return -number if written.startswith("-") else number
     except ValueError:
         raise UnknownGameError(f"{game}: variant {option}={quote(value, 20)} is not a valid "
                                "value" + (": give a whole number" if default is not None

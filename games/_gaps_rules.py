@@ -18,6 +18,7 @@ from typing import Final, NamedTuple, final
 GAP: Final = 255                 # a place without a card
 NO_PLACE: Final = 254            # move target: the place right of a row's last card
 REDEAL_CARD: Final = 253
+NO_DEAL: Final = 0               # State.seed of a board whose deal number is not known
 MAX_PLACES: Final = 52
 MS_LAST: Final = 32000           # deals 1..32000 use the Microsoft generator, as pysol_cards
 _LCG_MASK: Final = 0x1FFFFFFFF
@@ -29,7 +30,8 @@ class State(NamedTuple):
 
     places: bytes                # rows * width places, row by row, left to right; GAP: none
     redeals: int                 # redeals made so far
-    seed: int                    # the deal number: it seeds the stream every redeal uses
+    seed: int                    # the deal number: it seeds the stream every redeal uses;
+                                 # NO_DEAL when not known, and then no redeal is offered
     draws: int                   # numbers the stream has handed out (the deal's own shuffle too)
 
 
@@ -125,7 +127,8 @@ class Rules:
     def moves(self, state: State) -> list[Move]:
         """Return the legal steps: cards that extend a row's sequence first, then the
         other fills, Twos from elsewhere into first places, Twos moved between first
-        places last; the redeal when it is allowed. None once no redeal is left and
+        places last; the redeal when it is allowed and the deal number is known (without
+        it nobody knows what the redeal deals). None once no redeal is left and
         ``stuck_card`` proves the position lost."""
         places = state[0]
         if state[1] >= self.redeals and self.twos_first(places) and \
@@ -163,7 +166,8 @@ class Rules:
             else:
                 rest.append(made[card * MAX_PLACES + g])
         result = first + rest + last
-        if state[1] < self.redeals and (self.any_time or not result) and not self.is_won(state):
+        if state[1] < self.redeals and state[2] != NO_DEAL and (self.any_time or not result) \
+                and not self.is_won(state):
             result.append(REDEAL)
         return result
 

@@ -33,7 +33,7 @@ from games._black_hole_rules import PILE_SIZE, Move, Rules, State
 from games._black_hole_rules import RANK_OF as _RANK_OF
 from solver.cards import Card, card_str, make_card, parse_card, pysol_deck_order, pysol_layout, rank
 from solver.game import DealProblem, InvalidMoveError, cut, quote, shared_rules, use_rules
-from solver.text import EMPTY_PILE, DealReader, pile_text
+from solver.text import EMPTY_PILE, DealReader, pile_text, read_number
 
 if TYPE_CHECKING:
     from solver.search.result import Budget, Result
@@ -230,8 +230,9 @@ class BlackHole:
         (Move(pile=11, card=12), Move(pile=11, card=12))
         """
         token = text.strip()
-        if token.isdigit():
-            pile = int(token) - 1 if len(token) < 6 else -1
+        if token.isdigit():                 # a pile's number, in any script: read, or refused
+            number = read_number(token, 6)
+            pile = -1 if number is None else number - 1
             if not 0 <= pile < len(state.piles):
                 raise InvalidMoveError(f"{quote(text)}: there is no pile {cut(token)} (piles are "
                                        f"1 to {len(state.piles)})")

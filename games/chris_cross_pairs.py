@@ -93,7 +93,7 @@ from games._chris_cross_pairs_rules import (CARD_LIMIT, CLOSE, DEAL, EMPTY, HOLE
                                             State)
 from solver.cards import Card, card_str, make_card, pysol_deck_order
 from solver.game import DealProblem, InvalidMoveError, quote, shared_rules, use_rules
-from solver.text import EMPTY_PILE, DealReader, labelled
+from solver.text import EMPTY_PILE, DealReader, labelled, number_in
 
 __all__ = ["CLOSE", "DEAL", "EMPTY", "GAME", "HOLE", "MOVED", "PAIR", "PHASE_1", "PHASE_2",
            "ROTATE", "SLIDE", "START", "ChrisCrossPairs", "Move", "State"]
@@ -102,7 +102,7 @@ _HOT_METHODS = ("moves", "play", "is_won", "key", "heuristic", "lower_bound", "f
 _LABELS = ("Round", "Phase", "Stock", "Waste")
 _PHASE_NAMES = {START: "start", PHASE_1: "1", PHASE_2: "2"}
 _PHASES = {name: phase for phase, name in _PHASE_NAMES.items()}
-_PLACE = r"([a-z])(\d{1,2})"
+_PLACE = r"([a-z])([0-9]{1,2})"
 _PAIR = re.compile(_PLACE + r"\s*\+\s*" + _PLACE)
 _SLIDE = re.compile(_PLACE + r"\s*-\s*" + _PLACE)
 _WORDS = {"close": CLOSE, "rotate": ROTATE, "deal": DEAL}
@@ -204,8 +204,9 @@ class ChrisCrossPairs:
                 continue
             seen.add(label)
             if label == "round":
-                if rest.isdigit() and 1 <= int(rest) <= 99:
-                    round_ = int(rest)
+                found = number_in(rest, 1, 99)
+                if found is not None:
+                    round_ = found
                 else:
                     read.add(DealProblem.BAD_LINE, f"round {quote(rest)}: expected a number "
                              "1..99", line=number)
@@ -401,7 +402,7 @@ class ChrisCrossPairs:
                                "b3-b4, close, rotate or deal")
 
     def _place(self, text: str, column: str, row: str) -> int:
-        c, r = ord(column) - ord("a"), int(row) - 1
+        c, r = ord(column) - ord("a"), (number_in(row, 1, self.size) or 0) - 1
         if not (0 <= c < self.size and 0 <= r < self.size):
             last = "abcde"[self.size - 1]
             raise InvalidMoveError(f"{quote(text)}: there is no place {column}{row} (columns "

@@ -63,7 +63,7 @@ from typing import Any, ClassVar
 
 from solver.cards import SUITS, Card, card_str, make_card, parse_card, parse_foundation
 from solver.game import DealProblem, InvalidMoveError, quote, shared_rules, use_rules
-from solver.text import DealReader, labelled, pile_text
+from solver.text import DealReader, labelled, number_in, pile_text, read_number
 from games._crescent_rules import (DOWN, FROM_DOWN, FROM_UP, MAX_PILES, REDEAL, UP, Move, Rules,
                                    State)
 
@@ -73,7 +73,7 @@ __all__ = ["DOWN", "FROM_DOWN", "FROM_UP", "GAME", "REDEAL", "UP", "Crescent", "
 _LABELS = ("Aces", "Kings", "Redeals")
 _HOT_METHODS = ("moves", "play", "is_won", "key", "heuristic", "wary_heuristic", "lower_bound",
                 "forced")
-_MOVE = re.compile(r"(\d{1,2}|[ak][cdhs])-?(\d{1,2}|[ak])")
+_MOVE = re.compile(r"([0-9]{1,2}|[ak][cdhs])-?([0-9]{1,2}|[ak])")
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
@@ -198,8 +198,9 @@ class Crescent:
                 for s, top in self._foundations(read, rest, number, "King"):
                     down[s] = top if top else self.ranks + 1
             elif label == "redeals":
-                if rest.isdigit() and int(rest) <= self.redeals:
-                    redeals = int(rest)
+                found = number_in(rest, 0, self.redeals)
+                if found is not None:
+                    redeals = found
                 else:
                     read.add(DealProblem.BAD_LINE, f"redeals made {quote(rest)}: expected a "
                              f"number 0..{self.redeals}", line=number)
@@ -360,7 +361,8 @@ class Crescent:
             raise InvalidMoveError(f"{quote(text)} is not a move: write r, or a source and a "
                                    "target like 3-a, 3-k, 3-12, kH-a")
         source_text, target_text = found.groups()
-        if source_text.isdigit() and target_text.isdigit() and "-" not in written:
+        piles = read_number(source_text) is not None and read_number(target_text) is not None
+        if piles and "-" not in written:
             raise InvalidMoveError(f"{quote(text)}: write a hyphen between two piles (3-12)")
         source = _place(source_text, self.suits)
         target = _place(target_text, self.suits)
@@ -497,8 +499,8 @@ def _place(text: str, suits: int) -> int | None:
     if text[0] in "ak":
         s = SUITS.lower().index(text[1])
         return None if s >= suits else (FROM_UP if text[0] == "a" else FROM_DOWN) + s
-    pile = int(text) - 1
-    return pile if 0 <= pile < MAX_PILES else None
+    pile = number_in(text, 1, MAX_PILES)
+    return None if pile is None else pile - 1
 
 
 GAME = Crescent()

@@ -24,6 +24,14 @@ Rulings where the text is silent:
   reshuffle ``k`` (1, 2, ...) puts the scrap heap's tiles in canonical order (below) and
   shuffles them with ``random.Random(f"crisscross:{seed}:{k}").shuffle``; the first tile
   of the result is drawn first. Deal + seed = one deterministic game.
+- A position without a ``Deal:`` line has unknown reshuffles: ``moves`` offers no
+  reshuffle and the rule check refuses one, so a line of play ends where the draw pile
+  runs out. A win found so is a win. Any other score found counts the tiles that line
+  leaves when the pile runs out: the player's game along it ends with no more (a
+  reshuffle only places tiles), but may end with fewer, so the score is not proven best
+  while a reshuffle may still come: ``solve`` and ``hint`` then say ``unknown`` with
+  ``stopped_by`` ``reshuffle-unknown`` and why (``unknown_future``), with the best score
+  found.
 - A pass that places no tile ends the game even with tiles in the heap: nothing changed
   in it, so every later pass would place nothing too.
 - Variants: ``cross_first`` (the first tiles drawn form the cross: while fewer arms than
@@ -34,8 +42,9 @@ Rulings where the text is silent:
 Canonical order of tiles: by the higher half, then the lower: 0-0, 1-0, 1-1, 2-0, 2-1,
 2-2, 3-0, ... A tile's name is its halves joined by ``-``, higher first (``6-2``).
 
-Numbered deals: ``random.Random(number).shuffle`` of the tiles in canonical order; the
-first tile of the result is drawn first. The seed of the deal's reshuffles is `number`.
+Numbered deals (1 to 10**12): ``random.Random(number).shuffle`` of the tiles in canonical
+order; the first tile of the result is drawn first. The seed of the deal's reshuffles is
+`number`.
 
 Symmetry: no rule names an arm once it is started (arm 1 is only the first arm), and only
 an arm's open end is ever read again. So positions whose arms' open ends are the same
@@ -46,8 +55,8 @@ the arms. The contract tests check it against random images with the arms shuffl
 
 Text format (lines ``Label: value``, ``#`` starts a comment)::
 
-    Deal: 7                  # the reshuffles' seed (0 when left out)
-    Reshuffles: 0            # reshuffles so far (0 when left out)
+    Deal: 7                  # the reshuffles' seed (left out when not known)
+    Reshuffles: 0            # reshuffles so far (0 when left out; fewer than the tiles)
     Placed: no               # a tile placed in the pass under way? (no when left out)
     Draw: 6-2 6-1 1-1 ...    # the draw pile, the next tile first (- for none)
     Scrap: 4-3 5-0           # the scrap heap, any order (- for none; left out: none)
@@ -73,14 +82,19 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from solver.game import (DealChecker, DealProblem, InvalidMoveError, card_list, quote)
+from solver.game import (DealChecker, DealProblem, InvalidMoveError, card_list, cut, quote)
+from solver.text import number_in, read_number
 
-__all__ = ["GAME", "CrissCross", "State", "Move", "PLACE", "SCRAP", "RESHUFFLE",
-           "tile_name", "tiles_of"]
+__all__ = ["GAME", "CrissCross", "State", "Move", "PLACE", "SCRAP", "RESHUFFLE", "NO_DEAL",
+           "MAX_DEAL", "tile_name", "tiles_of"]
 
 PLACE = 0           # Move(PLACE, arm, oriented tile): on arm `arm` (0-based), a new one if next
 SCRAP = 1           # Move(SCRAP, 0, 0): the drawn tile has no place, to the scrap heap
 RESHUFFLE = 2       # Move(RESHUFFLE, 0, 0): the scrap heap becomes the draw pile
+NO_DEAL = 0         # State.seed of a position whose deal number is not known
+MAX_DEAL = 10 ** 12
+UNKNOWN_RESHUFFLES = ("reshuffle-unknown",
+                      "the board has no Deal: line, so its reshuffles are unknown")
 
 
 class State(NamedTuple):
@@ -91,7 +105,7 @@ class State(NamedTuple):
     scrap: bytes                # the scrap heap, in canonical (sorted) order
     reshuffles: int             # reshuffles so far
     placed: bool                # a tile was placed in the pass under way
-    seed: int                   # the reshuffles' seed (the deal number)
+    seed: int                   # the reshuffles' seed (the deal number), NO_DEAL if not known
 
 
 class Move(NamedTuple):
@@ -104,11 +118,11 @@ class Move(NamedTuple):
 
 _SCRAP_MOVE = Move(SCRAP, 0, 0)
 _RESHUFFLE_MOVE = Move(RESHUFFLE, 0, 0)
-_TILE = re.compile(r"(\d{1,2})\s*[-|]\s*(\d{1,2})")
-_PLACE_TEXT = re.compile(r"(\d{1,2})\s*[-|]\s*(\d{1,2})\s*>\s*(\d{1,2})")
-_SCRAP_TEXT = re.compile(r"(?:(\d{1,2})\s*[-|]\s*(\d{1,2})\s*)?x")
+_TILE = re.compile(r"([0-9]{1,2})\s*[-|]\s*([0-9]{1,2})")
+_PLACE_TEXT = re.compile(r"([0-9]{1,2})\s*[-|]\s*([0-9]{1,2})\s*>\s*([0-9]{1,2})")
+_SCRAP_TEXT = re.compile(r"(?:([0-9]{1,2})\s*[-|]\s*([0-9]{1,2})\s*)?x")
 _LABELS = ("deal", "reshuffles", "placed", "draw", "scrap")
-_ARM_LABEL = re.compile(r"arm\s*(\d{1,2})")
+_ARM_LABEL = re.compile(r"arm\s*([0-9]{1,2})")
 
 
 def tile_name(tile: int) -> str:
@@ -127,6 +141,11 @@ def tiles_of(double: int) -> list[int]:
     ['0-0', '1-0', '1-1']
     """
     return [high * 16 + low for high in range(double + 1) for low in range(high + 1)]
+
+
+def _small(digits: str) -> int:
+    """Return the number of one or two ASCII digits that a pattern above matched."""
+    return read_number(digits) or 0
 
 
 def _plain(tile: int) -> int:
@@ -177,14 +196,14 @@ class CrissCross:
     # -- deals and text ---------------------------------------------------------------
 
     def deal(self, number: int) -> State:
-        """Return numbered deal `number`: ``random.Random(number).shuffle`` of the tiles in
-        canonical order, drawn from the first; `number` seeds the reshuffles.
+        """Return numbered deal `number` (1 to MAX_DEAL): ``random.Random(number).shuffle`` of
+        the tiles in canonical order, drawn from the first; `number` seeds the reshuffles.
 
         >>> GAME.format(GAME.deal(1)).splitlines()[3]
         'Draw: 6-2 6-5 4-1 4-0 6-1 1-0 2-2 6-6 5-4 4-3 3-3 5-2 5-1 0-0 3-1 6-0 3-0 4-2 5-5 4-4 5-0 2-0 3-2 1-1 6-3 6-4 5-3 2-1'
         """
-        if number < 1:
-            raise ValueError(f"deal numbers start at 1, got {number}")
+        if not 1 <= number <= MAX_DEAL:
+            raise ValueError(f"deal numbers run from 1 to 10**12, got {cut(str(number), 24)}")
         tiles = self.tiles
         random.Random(number).shuffle(tiles)
         return State((), bytes(tiles), b"", 0, False, number)
@@ -211,7 +230,7 @@ class CrissCross:
                 check.add(DealProblem.BAD_LINE, f"{quote(line)} is not a line of the format "
                           "(Deal, Reshuffles, Placed, Draw, Scrap, Arm n)", line=number)
             elif arm is not None:
-                which = int(arm.group(1))
+                which = _small(arm.group(1))
                 if which in arm_lines or not 1 <= which <= self.arms:
                     check.add(DealProblem.WRONG_PILE_COUNT, f"arm {which}: the cross has arms "
                               f"1..{self.arms}, each once", line=number)
@@ -224,8 +243,8 @@ class CrissCross:
         if not said:
             check.add(DealProblem.EMPTY, "the text holds no position")
             check.raise_if_any()
-        seed = self._number(check, values, "deal", 0)
-        reshuffles = self._number(check, values, "reshuffles", 0)
+        seed = self._number(check, values, "deal", NO_DEAL, (1, MAX_DEAL))
+        reshuffles = self._number(check, values, "reshuffles", 0, (0, len(self.tiles)))
         placed = False
         if "placed" in values:
             where, word = values["placed"]
@@ -259,24 +278,26 @@ class CrissCross:
         return State(tuple(arms), bytes(draw), bytes(sorted(scrap)), reshuffles, placed, seed)
 
     def _number(self, check: DealChecker, values: dict[str, tuple[int, str]], label: str,
-                default: int) -> int:
+                default: int, bounds: tuple[int, int]) -> int:
         if label not in values:
             return default
         line, word = values[label]
-        if word.isdigit() and len(word) <= 12:
-            return int(word)
+        found = number_in(word, *bounds)
+        if found is not None:
+            return found
+        high = "10**12" if bounds[1] == MAX_DEAL else str(bounds[1])
         check.add(DealProblem.BAD_LINE, f"{label} {quote(word)}: expected a whole number "
-                  "from 0", line=line)
+                  f"{bounds[0]}..{high}", line=line)
         return default
 
     def _tile(self, check: DealChecker, token: str, line: int) -> int | None:
         """Return a tile token as written (halves in its order), or None, recorded."""
         found = _TILE.fullmatch(token)
-        if found is None or max(int(found.group(1)), int(found.group(2))) > self.double:
+        if found is None or max(_small(found.group(1)), _small(found.group(2))) > self.double:
             check.add(DealProblem.UNREADABLE_CARD, f"unreadable tile {quote(token)} (write "
                       f"halves 0..{self.double} as 6-2)", line=line, card=token)
             return None
-        return int(found.group(1)) * 16 + int(found.group(2))
+        return _small(found.group(1)) * 16 + _small(found.group(2))
 
     def _tiles(self, check: DealChecker, entry: tuple[int, str] | None,
                seen: list[tuple[int, int]]) -> list[int]:
@@ -336,7 +357,8 @@ class CrissCross:
     def format(self, state: State) -> str:
         """Return the text of a position; ``parse(format(s)) == s``."""
         arms, draw, scrap, reshuffles, placed, seed = state
-        lines = [f"Deal: {seed}", f"Reshuffles: {reshuffles}",
+        lines = [f"Deal: {seed}"] if seed != NO_DEAL else []
+        lines += [f"Reshuffles: {reshuffles}",
                  f"Placed: {'yes' if placed else 'no'}",
                  "Draw: " + (" ".join(map(tile_name, draw)) or "-"),
                  "Scrap: " + (" ".join(map(tile_name, scrap)) or "-")]
@@ -373,11 +395,12 @@ class CrissCross:
 
     def moves(self, state: State) -> list[Move]:
         """Return the legal steps: the drawn tile's places, else scrap it; with the draw
-        pile used up, reshuffle if the pass placed a tile and the heap holds any; none
-        when the game is over."""
+        pile used up, reshuffle if the pass placed a tile, the heap holds any and the
+        deal number is known (else nobody knows what it deals); none when the game is
+        over."""
         if state.draw:
             return self.places(state) or [_SCRAP_MOVE]
-        if state.scrap and state.placed:
+        if state.scrap and state.placed and state.seed != NO_DEAL:
             return [_RESHUFFLE_MOVE]
         return []
 
@@ -422,6 +445,17 @@ class CrissCross:
         """Return the tiles left: each needs a step that places it."""
         return len(state.draw) + len(state.scrap)
 
+    def unknown_future(self, state: State) -> tuple[str, str] | None:
+        """Return why a search from `state` proves no best score, or None when it can.
+
+        A position without its deal number has unknown reshuffles, and ``moves`` offers
+        none (``solver.game.Guidance``): a reshuffle may come while the draw pile or a
+        pass that placed a tile leaves tiles to gather.
+        """
+        if state.seed != NO_DEAL or not (state.draw or state.scrap and state.placed):
+            return None
+        return UNKNOWN_RESHUFFLES
+
     def forced(self, state: State) -> list[Move]:
         """Return the only legal step when there is exactly one (else []).
 
@@ -458,7 +492,7 @@ class CrissCross:
             return _RESHUFFLE_MOVE
         found = _PLACE_TEXT.fullmatch(written)
         if found is not None:
-            inner, outer, arm = (int(g) for g in found.groups())
+            inner, outer, arm = (_small(g) for g in found.groups())
             if max(inner, outer) > self.double:
                 raise InvalidMoveError(f"{quote(text)}: halves go 0..{self.double}")
             if not 1 <= arm <= self.arms:
@@ -467,7 +501,7 @@ class CrissCross:
         scrap = _SCRAP_TEXT.fullmatch(written)
         if scrap is not None:
             if scrap.group(1) is not None and state.draw:
-                named = _plain(int(scrap.group(1)) * 16 + int(scrap.group(2)))
+                named = _plain(_small(scrap.group(1)) * 16 + _small(scrap.group(2)))
                 if named != state.draw[0]:
                     raise InvalidMoveError(f"{quote(text)}: the tile drawn is "
                                            f"{tile_name(state.draw[0])}")
@@ -485,7 +519,10 @@ class CrissCross:
                 return "the draw pile is not used up"
             if not scrap:
                 return "the scrap heap is empty"
-            return "" if placed else "this pass placed no tile: the game is over"
+            if not placed:
+                return "this pass placed no tile: the game is over"
+            return "" if state.seed != NO_DEAL else \
+                "the board has no Deal: line, so its reshuffle is unknown"
         if not draw:
             return "the draw pile is used up"
         drawn = draw[0]

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from solver.cards import Card, card_str, make_card, pysol_deck_order, rank, suit
-from solver.game import InvalidMoveError, quote, shared_rules, use_rules
+from solver.game import DealProblem, InvalidMoveError, quote, shared_rules, use_rules
 from solver.text import DealReader, foundations_line, labelled
 from games._forty_thieves_rules import DRAW, FOUNDATION, REDEAL, STOCK, WASTE, Move, Rules, State
 
@@ -145,15 +145,19 @@ class FortyThieves:
         columns: list[bytes] = []
         waste: list[Card] = []
         stock: list[Card] = []
+        seen: set[str] = set()
         for number, label, rest in read.labelled_lines(text, _LABELS):
             label = label.lower()
             if label == "foundations":
                 for s, top in read.foundations(rest, number):
                     pairs[s].append(top)
-            elif label == "waste":
-                waste = read.cards_in(rest, number)
             elif label:
-                stock = read.cards_in(rest, number)
+                pile = "Waste" if label == "waste" else "Stock"      # Talon: the stock
+                if pile in seen:             # its cards would be counted, and then lost
+                    read.add(DealProblem.BAD_LINE, f"a second {pile} line", line=number)
+                    continue
+                seen.add(pile)
+                (waste if pile == "Waste" else stock).extend(read.cards_in(rest, number))
             else:
                 columns.append(bytes(read.pile(rest, number)[0]))
         read.check_count(len(columns), self.columns)

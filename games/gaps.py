@@ -13,7 +13,8 @@ one). The game is won when every row holds Two to King of one suit.
 The solver knows every card, and what every redeal will bring (full information): a
 deal's redeals are fixed by its number, as below, so the deal and its number are one
 deterministic game, and choosing when to redeal (which cards are gathered) is part of
-the play.
+the play. A board given without its deal number has unknown redeals: the solver then
+plays no redeal (see the rulings).
 
 Rulings used:
 
@@ -39,7 +40,13 @@ Rulings used:
   redeal keeps only a sequence of the row's suit; with ``redeals=0`` it is their "Basic
   Variant" (preset ``gaps-basic``).
 - Numbered deals outside 1..32000 use the Mersenne Twister (as ``pysol_cards``; PySolFC
-  itself switches at 32000).
+  itself switches at 32000). Deal numbers run from 1 to 10**20 (``MAX_DEAL``).
+- A board without a ``Deal:`` line has unknown redeals: nothing tells what a redeal would
+  deal, so ``moves`` offers none and the rule check refuses one. A win found without a
+  redeal is a win; a search that runs out of moves proves no loss while a redeal is left
+  (the player's redeal might win), so ``solve`` and ``hint`` say ``unknown`` with
+  ``stopped_by`` ``redeal-unknown`` and say why (``unknown_future``), and a shortest win
+  found is not proven shortest. With no redeal left, the deal number does not matter.
 - No step is played automatically while a redeal is left; with none left, ``forced``
   plays a step that some shortest win plays, and ``moves`` offers none in a position
   ``dead_end`` proves lost (``Rules.frozen``, ``Rules.stuck_card``).
@@ -48,10 +55,10 @@ Test-only small twins: ``suits`` (rows) and ``ranks`` (places per row; the top r
 plays the King) shrink the game. A twin's deal is PySolFC's order of the full deck with
 the cards outside the twin left out, dealt the same way, and its stream stands at 51.
 
-Text format: an optional ``Deal:`` line (the number that seeds the redeals; 0 when left
-out, which the Mersenne Twister takes as its seed), ``Redeals:`` (redeals made, 0 when
-left out) and ``Draws:`` (numbers the stream has handed out, 51 when left out), then one
-line per row, its places left to right, ``-`` for a gap::
+Text format: an optional ``Deal:`` line (the number that seeds the redeals, 1 to 10**20;
+left out when not known, and then left out of ``format`` too), ``Redeals:`` (redeals made, 0 when
+left out) and ``Draws:`` (numbers the stream has handed out, 51 when left out, at most
+510), then one line per row, its places left to right, ``-`` for a gap::
 
     Deal: 1
     Redeals: 0
@@ -69,16 +76,19 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from solver.cards import Card, card_str, make_card, parse_card, pysol_deck_order
-from solver.game import DealProblem, InvalidMoveError, quote, shared_rules, use_rules
-from solver.text import DealReader
-from games._gaps_rules import GAP, NO_PLACE, REDEAL, REDEAL_CARD, Move, Rules, State
+from solver.game import DealProblem, InvalidMoveError, cut, quote, shared_rules, use_rules
+from solver.text import DealReader, number_in
+from games._gaps_rules import GAP, NO_DEAL, NO_PLACE, REDEAL, REDEAL_CARD, Move, Rules, State
 
-__all__ = ["GAME", "GAP", "REDEAL", "Gaps", "Move", "State"]
+__all__ = ["GAME", "GAP", "MAX_DEAL", "NO_DEAL", "REDEAL", "Gaps", "Move", "State"]
 
 _LABELS = ("Deal", "Redeals", "Draws")
 _HOT_METHODS = ("moves", "play", "is_won", "key", "heuristic", "lower_bound", "forced")
-_TWO = re.compile(r"(\S+?)-(\d{1,2})")
+_TWO = re.compile(r"(\S+?)-([0-9]{1,2})")
 DEAL_DRAWS = 51                  # numbers PySolFC's shuffle of the 52 cards draws
+MAX_DRAWS = 10 * DEAL_DRAWS      # more than the deal and nine redeals draw (each < 51)
+MAX_DEAL = 10 ** 20              # deal numbers run 1..MAX_DEAL (the key packs them in 9 bytes)
+UNKNOWN_REDEALS = ("redeal-unknown", "the board has no Deal: line, so its redeals are unknown")
 
 
 @dataclass(frozen=True)
@@ -136,13 +146,17 @@ class Gaps:
         return [make_card(r, s) for s in range(self.suits) for r in range(2, self.ranks + 1)]
 
     def deal(self, number: int) -> State:
-        """Return numbered deal `number` (>= 1): PySolFC's for the full game.
+        """Return numbered deal `number` (1 to MAX_DEAL): PySolFC's for the full game.
 
         >>> GAME.format(GAME.deal(1)).splitlines()[3]
         'JD 2D 9H JC 5D 7H 7C 5H KD KC 9S 5S -'
+        >>> GAME.deal(10 ** 30)
+        Traceback (most recent call last):
+        ...
+        ValueError: deal numbers run from 1 to 10**20, got 10000000000000000000000…
         """
-        if number < 1:
-            raise ValueError(f"deal numbers start at 1, got {number}")
+        if not 1 <= number <= MAX_DEAL:
+            raise ValueError(f"deal numbers run from 1 to 10**20, got {cut(str(number), 24)}")
         wanted = {make_card(r, s) for s in range(self.suits) for r in range(1, self.ranks + 1)}
         cards = [c for c in pysol_deck_order(number) if c in wanted]
         places = bytes(GAP if c % 13 == 0 else c for c in cards)
@@ -155,7 +169,8 @@ class Gaps:
         True
         """
         read = DealReader(self.name, self.deck(), pile="row")
-        numbers = {"deal": 0, "redeals": 0, "draws": DEAL_DRAWS}
+        numbers = {"deal": NO_DEAL, "redeals": 0, "draws": DEAL_DRAWS}
+        ranges = {"deal": (1, MAX_DEAL), "redeals": (0, self.redeals), "draws": (0, MAX_DRAWS)}
         seen: set[str] = set()
         rows: list[bytes] = []
         for line, label, rest in read.labelled_lines(text, _LABELS):
@@ -166,12 +181,14 @@ class Gaps:
                              line=line)
                     continue
                 seen.add(label)
-                top = self.redeals if label == "redeals" else 10 ** 20
-                if rest.isdigit() and int(rest) <= top:
-                    numbers[label] = int(rest)
+                low, high = ranges[label]
+                found = number_in(rest, low, high)
+                if found is not None:
+                    numbers[label] = found
                 else:
+                    shown = "10**20" if high == MAX_DEAL else high
                     read.add(DealProblem.BAD_LINE, f"{label} {quote(rest)}: expected a number "
-                             f"0..{top}", line=line)
+                             f"{low}..{shown}", line=line)
                 continue
             rows.append(self._row(read, rest, line))
         read.check_count(len(rows), self.suits)
@@ -192,9 +209,12 @@ class Gaps:
         return bytes(places)
 
     def format(self, state: State) -> str:
-        """Return the text of a position; ``parse(format(s)) == s``."""
+        """Return the text of a position; ``parse(format(s)) == s`` (no ``Deal:`` line
+        when the deal number is not known)."""
         places, redeals, seed, draws = state
-        lines = [f"Deal: {seed}", f"Redeals: {redeals}", f"Draws: {draws}"]
+        lines = [f"Redeals: {redeals}", f"Draws: {draws}"]
+        if seed != NO_DEAL:
+            lines.insert(0, f"Deal: {seed}")
         for r in range(self.suits):
             row = places[r * self.ranks:(r + 1) * self.ranks]
             lines.append(" ".join("-" if c == GAP else card_str(c) for c in row))
@@ -273,6 +293,17 @@ class Gaps:
         return (f"{card_str(card)} can never move again, and no won position has it where "
                 "it stands")
 
+    def unknown_future(self, state: State) -> tuple[str, str] | None:
+        """Return why a search from `state` proves no loss, or None when it can.
+
+        A board without its deal number has unknown redeals, and ``moves`` offers none
+        (``solver.game.Guidance``): while a redeal is left, a search that runs out of
+        moves has not searched the player's redeals.
+        """
+        if state.seed == NO_DEAL and state.redeals < self.redeals and not self.is_won(state):
+            return UNKNOWN_REDEALS
+        return None
+
     def expand(self, state: State, move: Move) -> list[Move]:
         """Return the move itself: every search move is one step."""
         return [move]
@@ -310,10 +341,10 @@ class Gaps:
             if two is None:
                 raise InvalidMoveError(f"{quote(text)}: a Two goes to a row's first place; "
                                        f"name the row ({card_str(card)}-1)")
-            row = int(two.group(2)) - 1
-            if not 0 <= row < self.suits:
-                raise InvalidMoveError(f"{quote(text)}: there is no row {row + 1}")
-            return Move(card, row * self.ranks)
+            row = number_in(two.group(2), 1, self.suits)
+            if row is None:
+                raise InvalidMoveError(f"{quote(text)}: there is no row {two.group(2)}")
+            return Move(card, (row - 1) * self.ranks)
         if two is not None:
             raise InvalidMoveError(f"{quote(text)}: only a Two names a row; write "
                                    f"{card_str(card)}")
@@ -330,6 +361,8 @@ class Gaps:
                 return f"all {self.redeals} redeals are made"
             if self._won(places):
                 return "the game is won"
+            if state.seed == NO_DEAL:
+                return "the board has no Deal: line, so its redeal is unknown"
             if not self.redeal_any_time and self._any_fill(places):
                 return "a move is left: redeal only when none is"
             return ""

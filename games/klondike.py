@@ -85,7 +85,7 @@ from typing import Any, ClassVar, Iterator
 from solver.cards import (SUIT_NAMES, SUITS, Card, build_reason, card_str, is_red, make_card,
                           pysol_layout, rank, run_str, suit)
 from solver.game import DealProblem, InvalidMoveError, quote, shared_rules, use_rules
-from solver.text import DealReader, foundations_line, labelled, pile_text
+from solver.text import DealReader, foundations_line, labelled, pile_text, read_number
 from games._deadlock import stuck_cards, stuck_reason
 from games._klondike_relax import never_home, never_home_reason
 # The positions, moves and move constants live with the compiled move generator; they
@@ -110,7 +110,7 @@ class Klondike:
     summary: ClassVar[str] = "7 columns with face-down cards, a stock; alternate colours, Kings to empty"
     variants: ClassVar[dict[str, str]] = {
         "draw": "cards turned from the stock at a time, 1 to 24: 1 (default); 3 is the usual other",
-        "passes": "times through the stock: unlimited (default, 'none') or a number, e.g. 3",
+        "passes": "times through the stock: unlimited (default, 'none') or 1..256, e.g. 3",
         "ranks": "test-only twin: cards per suit, 1-13",
         "columns": "test-only twin: columns, 1-9 (dealt 1..columns cards)",
     }
@@ -132,8 +132,8 @@ class Klondike:
             raise ValueError(f"{self.columns} columns need more than {4 * self.ranks} cards")
         if not 1 <= self.draw <= 24:
             raise ValueError(f"draw must be 1..24, got {self.draw}")
-        if self.passes is not None and self.passes < 1:
-            raise ValueError(f"passes must be at least 1 (or unlimited), got {self.passes}")
+        if self.passes is not None and not 1 <= self.passes <= 256:    # the key keeps redeals in a byte
+            raise ValueError(f"passes must be 1..256 (or unlimited), got {self.passes}")
         rules = shared_rules(_Rules, self.draw, self.passes, self.ranks)
         use_rules(self, rules, ("moves", "narrow_moves", "play", "forced", "is_won", "key",
                                 "verdict_key", "heuristic", "lower_bound"))
@@ -179,10 +179,11 @@ class Klondike:
             elif label in ("talon", "stock", "waste"):
                 (waste if label == "waste" else stock).extend(read.cards_in(rest, number))
             elif label:                                 # redeals made, or the pass under way
-                try:
-                    redeals = int(rest.split("/")[0]) - (label == "passes")
-                except ValueError:
+                count = read_number(rest.split("/")[0].strip())
+                if count is None:
                     read.add(DealProblem.BAD_LINE, f"unreadable {label} {quote(rest)}", line=number)
+                else:
+                    redeals = count - (label == "passes")
             else:
                 column, down = read.pile(rest, number)
                 columns.append(bytes(column))
@@ -399,7 +400,7 @@ Move(source=11, target=12, count=2)]
         if not found:
             raise InvalidMoveError(f"{quote(text)} is not a move: write s, w3, wf, 4f, 63 or fh2")
         source_text, target_text = found.groups()
-        target = FOUNDATION if target_text == "f" else int(target_text) - 1
+        target = FOUNDATION if target_text == "f" else _column(target_text)
         if target != FOUNDATION and target >= self.columns:
             raise InvalidMoveError(f"{quote(text)}: there is no column {target_text}")
         if source_text == "w":
@@ -414,7 +415,7 @@ Move(source=11, target=12, count=2)]
             if len(fits) != 1:
                 raise InvalidMoveError(f"{quote(text)}: name the suit, like fh{target_text}")
             return Move(FOUNDATION + fits[0], target, 1)
-        source = int(source_text) - 1
+        source = _column(source_text)
         if source >= self.columns:
             raise InvalidMoveError(f"{quote(text)}: there is no column {source_text}")
         if target == FOUNDATION:
@@ -507,6 +508,11 @@ Move(source=11, target=12, count=2)]
 
 def _place_name(place: int) -> str:
     return "f" if place == FOUNDATION else _COLUMN_NAMES[place]
+
+
+def _column(name: str) -> int:
+    """Return the 0-based column a move's column name (a digit 1-9) stands for."""
+    return _COLUMN_NAMES.index(name)
 
 
 GAME = Klondike()

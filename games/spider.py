@@ -72,7 +72,7 @@ from games._spider_rules import (DEAL, DEAL_SOURCE, Move, State, _Rules,  # noqa
 from solver.cards import (SUIT_NAMES, Card, card_str, foundation_str, make_card, parse_card,
                           pysol_deck_order, rank, run_str, suit)
 from solver.game import DealProblem, InvalidMoveError, quote, shared_rules, use_rules
-from solver.text import DealReader, labelled, pile_text
+from solver.text import DealReader, labelled, number_in, pile_text, read_number
 
 _SUIT_SETS = {4: (0, 1, 2, 3), 2: (0, 2), 1: (0,)}
 _TWO_SUITS = (0, 2, 2, 0)               # our suit (C D H S) -> the 2-suit deck's suit
@@ -349,16 +349,20 @@ class Spider:
         text = text.strip().lower().replace(" ", "")
         if text in ("d", "deal"):
             return DEAL
-        found = re.fullmatch(r"(\d{1,4})(?::([0-9a-z]+))?([->])(\d{1,4})(?:\*(\d{1,4}))?", text)
+        found = re.fullmatch(r"([0-9]{1,4})(?::([0-9a-z]+))?([->])([0-9]{1,4})(?:\*([0-9]{1,4}))?",
+                             text)
         if not found:
             raise InvalidMoveError(f"{quote(text)} is not a move: write 3>7, 3>7*2, 3:9H>7 or d")
-        source, target = int(found.group(1)) - 1, int(found.group(4)) - 1
-        for place in (source, target):
-            if not 0 <= place < len(state.columns):
-                raise InvalidMoveError(f"{quote(text)}: there is no column {place + 1} (columns "
+        places = []
+        for written in (found.group(1), found.group(4)):
+            place = number_in(written, 1, len(state.columns))
+            if place is None:
+                raise InvalidMoveError(f"{quote(text)}: there is no column {written} (columns "
                                        f"are 1 to {len(state.columns)})")
+            places.append(place - 1)
+        source, target = places
         if found.group(5):
-            return Move(source, target, int(found.group(5)))
+            return Move(source, target, read_number(found.group(5)) or 0)
         column = state.columns[source]
         movable = max(_run_length(column, state.hidden[source]), 1)
         if found.group(2):

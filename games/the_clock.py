@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from games._the_clock_rules import OVER, Move, Rules, State
 from solver.cards import RANKS, Card, card_str, make_card, parse_card, rank
 from solver.game import DealProblem, InvalidMoveError, cut, quote, shared_rules, use_rules
-from solver.text import DealReader, labelled
+from solver.text import DealReader, labelled, read_number
 
 if TYPE_CHECKING:
     from solver.search.result import Budget, Result
@@ -275,7 +275,7 @@ def _rank_of_label(label: str) -> int | None:
     """Return the rank a pile label names (``A``, ``1``, ``7``, ``T``, ``10``, ``K``), or None."""
     label = label.strip().upper()
     if label in ("1", "10"):
-        return int(label)
+        return read_number(label)
     return RANKS.index(label) + 1 if len(label) == 1 and label in RANKS else None
 
 

@@ -289,21 +289,21 @@ class Yukon:
             if card is None:
                 raise InvalidMoveError(f"{quote(text)}: {quote(card_text)} is not a card")
         for place in (first, second):
-            if place != "f" and int(place) > len(state.columns):
+            if place != "f" and _column(place) >= len(state.columns):
                 raise InvalidMoveError(f"{quote(text)}: there is no column {place}")
         if second == "f":
-            column = state.columns[int(first) - 1]
+            column = state.columns[_column(first)]
             if not column:
                 raise InvalidMoveError(f"{quote(text)}: column {first} is empty")
-            return Move(int(first) - 1, FOUNDATION, 1, column[-1])
-        target = int(second) - 1
+            return Move(_column(first), FOUNDATION, 1, column[-1])
+        target = _column(second)
         if first == "f":
             if card is not None:
                 return Move(FROM_FOUNDATION + suit(card), target, 1, card)
             choices = [Move(FROM_FOUNDATION + s, target, 1, make_card(top, s))
                        for s, top in enumerate(state.foundations) if top]
         else:
-            source = int(first) - 1
+            source = _column(first)
             column = state.columns[source]
             if card is not None:
                 if card not in column:
@@ -380,6 +380,11 @@ class Yukon:
         cards = run_str(moving) + (f" ({len(moving)} cards)" if len(moving) > 1 else "")
         to = "the foundation" if target == FOUNDATION else f"column {target + 1}"
         return f"{cards} from {where} to {to}"
+
+
+def _column(name: str) -> int:
+    """Return the 0-based column a move's column name (a digit 1-9) stands for."""
+    return "123456789".index(name)
 
 
 GAME = Yukon()

@@ -266,6 +266,14 @@ class Guidance:
       It must return the score and a play reaching it replayed through the rules, mark
       the score ``optimal`` only when proven best, and say what ``won`` means when the
       best possible score is each deal's own (such a game declares no ``best_score``).
+    - ``unknown_future(state) -> (stopped_by, reason) | None``: why no search from `state`
+      can prove a loss: the text leaves part of the game's future unknown (Gaps'
+      redeals, CrissCross' reshuffles, fixed by a deal number a board may not give), so
+      ``moves`` leaves those moves out. A win found without them is a win; an exhausted
+      search proves no loss (nor a shortest win, nor a best score), and
+      ``solver.app.analyze.solve`` turns its ``lost`` into ``unknown`` with `stopped_by`
+      and `reason` (``extra["reason"]``), one line a player reads. None when every line
+      of play from `state` is searched.
     """
 
     default_strategy: str = "portfolio"
@@ -285,6 +293,7 @@ class Guidance:
     legal_moves: Callable[[Any], Iterable[Any]] | None = None
     move_cost: Callable[[Any, Any], int] | None = None
     forced_keeps_shortest: bool = False
+    unknown_future: Callable[[Any], tuple[str, str] | None] | None = None
 
 
 def guidance(game: Any) -> Guidance:

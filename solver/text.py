@@ -49,6 +49,21 @@ def read_number(text: str, max_digits: int = 18) -> int | None:
     return int(text)
 
 
+def number_in(text: str, low: int, high: int) -> int | None:
+    """Return the number `text` writes (``read_number``) if it lies in low..high, else None.
+
+    Most numbers a text or a move writes have a range (a row, a count of redeals); a
+    parser names that range in its message when this answers None.
+
+    >>> number_in("3", 1, 4), number_in("5", 1, 4), number_in("03", 1, 4), number_in("³", 1, 4)
+    (3, None, 3, None)
+    >>> number_in("1" + "0" * 20, 1, 10 ** 20), number_in("1" + "0" * 21, 1, 10 ** 20)
+    (100000000000000000000, None)
+    """
+    found = read_number(text, max(18, len(str(high))))
+    return found if found is not None and low <= found <= high else None
+
+
 def split_label(line: str) -> tuple[str, str]:
     """Return (label, rest) of a labelled line, or ("", the pile) of a pile line.
 

@@ -19,8 +19,33 @@ def solve(game: Game[Any, Any], state: Any, strategy: str | None = None,
     """Return the verdict of `strategy` on `state` (a won Result is already verified).
 
     With no strategy named, the game's ``default_strategy`` (else the portfolio) is used.
+    Every command's search goes through here, and so does what the game's text leaves
+    unknown (``within_what_is_known``).
     """
-    return find_strategy(default_strategy(game, strategy))(game, state, budget)
+    result = find_strategy(default_strategy(game, strategy))(game, state, budget)
+    return within_what_is_known(game, state, result)
+
+
+def within_what_is_known(game: Game[Any, Any], state: Any, result: Result[Any]) -> Result[Any]:
+    """Return `result` as far as the position's text lets it speak.
+
+    A game whose text can leave part of its future unknown (``unknown_future`` in
+    ``solver.game.Guidance``: a Gaps board without its deal number has unknown redeals)
+    searches without those moves. A win stands; a ``lost`` is no proof then, so it
+    becomes ``unknown``, stopped by what is unknown, with the reason in ``extra``; and
+    no line is proven shortest or best.
+    """
+    unknown_future = guidance(game).unknown_future
+    unknown = None if unknown_future is None else unknown_future(state)
+    if unknown is None:
+        return result
+    stopped_by, reason = unknown
+    if result.status is Status.LOST:
+        return dataclasses.replace(result, status=Status.UNKNOWN, optimal=False,
+                                   stopped_by=stopped_by, extra={**result.extra, "reason": reason})
+    if result.optimal:
+        return dataclasses.replace(result, optimal=False, extra={**result.extra, "reason": reason})
+    return result
 
 
 def default_strategy(game: Game[Any, Any], strategy: str | None = None) -> str:

@@ -376,9 +376,11 @@ def _print_verdict(verdict: Verdict) -> None:
     limit = (verdict.budget or {}).get(stopped.replace("-", "_"))
     amount = f" ({limit:g} s)" if stopped == "seconds" and limit else \
         f" ({limit:,})" if stopped == "max-states" and limit else ""
+    why = verdict.extra.get("reason") or f"the {stopped} budget{amount} ran out"
     words = {Status.WON: "won", Status.LOST: f"lost ({proven})",
-             Status.UNKNOWN: f"unknown (the {stopped} budget{amount} ran out; not a proof)"}
+             Status.UNKNOWN: f"unknown ({why}; not a proof)"}
     shortest = " (optimal)" if verdict.optimal else \
+        f" (not proven shortest: {why})" if "reason" in verdict.extra else \
         " (the budget ran out before this was proven shortest)" \
         if verdict.strategy in OPTIMAL_STRATEGIES else ""
     counted = verdict.extra.get("counted_moves")
@@ -465,8 +467,8 @@ def hint(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optiona
         elif result.status is Status.LOST:
             typer.echo("no move wins: the game is lost from here (proven)")
         else:
-            typer.echo(f"no winning move found: the {result.stopped_by} budget ran out "
-                       "(unknown, not a proof)")
+            why = result.extra.get("reason") or f"the {result.stopped_by} budget ran out"
+            typer.echo(f"no winning move found: {why} (unknown, not a proof)")
     raise typer.Exit(EXIT_STATUS[result.status])
 
 
@@ -478,6 +480,8 @@ def _outlook(result: Result[Any]) -> str:
         proven = "proven best"
     elif result.status is Status.WON:
         proven = "the best possible"
+    elif "reason" in result.extra:
+        proven = f"the best found ({result.extra['reason']})"
     else:
         proven = f"the best found before the {result.stopped_by} budget ran out"
     return f"score {result.score} from here, {proven}, in {len(result.moves)} moves"

@@ -196,3 +196,12 @@ def test_win_share_agrees_with_blake_and_gent():
         lost += result.status is Status.LOST
     _, low, high = wilson(won, won + lost)
     assert low <= 0.86944 <= high
+
+
+@pytest.mark.parametrize("text", ["²", "٣", "0", "18", "999999", "1" + "0" * 30])
+def test_a_pile_number_in_a_move_is_ascii_digits_of_a_pile(text: str) -> None:
+    from solver.game import InvalidMoveError
+
+    with pytest.raises(InvalidMoveError, match="there is no pile"):
+        GAME.parse_move(GAME.deal(1), text)
+    assert GAME.parse_move(GAME.deal(1), "17") == Move(16, GAME.deal(1).piles[16][-1])

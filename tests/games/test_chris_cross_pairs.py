@@ -18,7 +18,7 @@ from games import find_game
 from games.chris_cross_pairs import (CLOSE, DEAL, EMPTY, GAME, HOLE, PAIR, PHASE_1, PHASE_2,
                                      ROTATE, SLIDE, START, Move, State)
 from solver.cards import card_str, parse_card, pysol_deck_order
-from solver.game import IllegalMoveError, InvalidMoveError, Status, twins
+from solver.game import DealError, IllegalMoveError, InvalidMoveError, Status, quote, twins
 from solver.search import Budget, bfs, dfs, without_forced
 from solver.verify import check_solution, replay_notation
 
@@ -428,3 +428,19 @@ def test_a_turn_as_steps_reaches_exactly_the_rules_turns_on_more_positions(game)
         expected = independent_turns(state.grid, game.size)
         assert stepped_turns(game, state, game.legal_moves) == expected, game.format(state)
         assert stepped_turns(game, state, game.moves) == expected, game.format(state)
+
+
+@pytest.mark.parametrize("value", ["²", "٣", "1_000", "-1", "0", "100", "1" + "0" * 30])
+def test_a_round_line_that_is_no_number_of_1_to_99_is_one_line_naming_it(value: str) -> None:
+    text = GAME.format(GAME.deal(1)).replace("Round: 1", f"Round: {value}")
+    with pytest.raises(DealError) as error:
+        GAME.parse(text)
+    assert error.value.line == 1
+    assert str(error.value) == f"chris-cross-pairs deal, line 1: round {quote(value)}: " \
+        "expected a number 1..99"
+
+
+@pytest.mark.parametrize("text", ["b٣+b4", "b3+b²", "b3-b٤", "b6+b1", "b0+b1"])
+def test_places_in_moves_are_ascii_digits_of_a_row(text: str) -> None:
+    with pytest.raises(InvalidMoveError):
+        GAME.parse_move(GAME.deal(1), text)

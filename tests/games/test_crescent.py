@@ -13,7 +13,7 @@ from conftest import DATA, read_known
 from games import find_game
 from games.crescent import DOWN, FROM_DOWN, FROM_UP, GAME, REDEAL, UP, Move, State, pysol_order
 from solver.cards import card_str, parse_card, pysol_deck_order
-from solver.game import Status
+from solver.game import DealError, InvalidMoveError, Status
 from solver.search import Budget, bfs, dfs, find_strategy, without_forced
 from solver.verify import check_solution
 
@@ -310,3 +310,21 @@ def test_the_sorted_key_gives_the_verdicts_of_the_ordered_one_on_twins(options):
         assert dfs(ordered_game, state).status is verdict
         seen.add(verdict)
     assert seen == {Status.WON, Status.LOST}
+
+
+@pytest.mark.parametrize("value", ["²", "٣", "1_000", "-1", "4", "1" + "0" * 30])
+def test_a_redeals_line_that_is_no_number_of_the_range_is_one_line_naming_it(value: str) -> None:
+    lines = GAME.format(GAME.deal(1)).splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("Redeals:"))
+    lines[at] = f"Redeals: {value}"
+    with pytest.raises(DealError) as error:
+        GAME.parse("\n".join(lines))
+    assert error.value.line == at + 1 and "\n" not in str(error.value)
+    assert str(error.value).startswith(f"crescent deal, line {at + 1}: redeals made ")
+    assert str(error.value).endswith(": expected a number 0..3")
+
+
+@pytest.mark.parametrize("text", ["٣-a", "3-١٢", "²-k", "17-a", "0-a"])
+def test_pile_numbers_in_moves_are_ascii_digits_of_a_pile(text: str) -> None:
+    with pytest.raises(InvalidMoveError):
+        GAME.parse_move(GAME.deal(1), text)

@@ -10,7 +10,9 @@ from typer.testing import CliRunner
 
 from conftest import DATA, read_known
 from games import find_game
-from games.crisscross import GAME, PLACE, RESHUFFLE, SCRAP, Move, State, reshuffled, tiles_of
+from games.crisscross import (GAME, NO_DEAL, PLACE, RESHUFFLE, SCRAP, Move, State, reshuffled,
+                              tiles_of)
+from solver.app.analyze import solve
 from solver.app.cli import app
 from solver.game import DealError, IllegalMoveError, InvalidMoveError, Status, twins
 from solver.search import Budget, dfs
@@ -199,3 +201,104 @@ def test_solve_json_and_classify_carry_the_score(tmp_path):
     assert done.exit_code == 0, done.stderr
     assert all("score" in json.loads(line) for line in out.read_text().splitlines())
     assert "score over 5 deals" in done.stdout and "scores: " in done.stdout
+
+
+# -- numbers at their edges ---------------------------------------------------------------
+
+@pytest.mark.parametrize("line, expected", [
+    ("Deal: ³", "deal '³': expected a whole number 1..10**12"),
+    ("Deal: ٣", "deal '٣': expected a whole number 1..10**12"),
+    ("Deal: 0", "deal '0': expected a whole number 1..10**12"),
+    ("Deal: 1000000000001", "deal '1000000000001': expected a whole number 1..10**12"),
+    ("Reshuffles: ²", "reshuffles '²': expected a whole number 0..28"),
+    ("Reshuffles: 29", "reshuffles '29': expected a whole number 0..28"),
+    ("Reshuffles: -1", "reshuffles '-1': expected a whole number 0..28")])
+def test_a_number_line_out_of_its_range_is_one_line_naming_it(line, expected):
+    text = f"{line}\n" + "".join(GAME.format(GAME.deal(1)).splitlines(keepends=True)[2:])
+    with pytest.raises(DealError) as error:
+        GAME.parse(text)
+    assert str(error.value) == f"crisscross deal, line 1: {expected}"
+
+
+def test_digits_of_other_scripts_name_no_arm_and_no_tile():
+    text = GAME.format(GAME.deal(1))
+    with pytest.raises(DealError, match="'Arm ٣: -' is not a line of the format"):
+        GAME.parse(text.replace("Arm 3: -", "Arm ٣: -"))
+    with pytest.raises(DealError, match="unreadable tile '٦-2'"):
+        GAME.parse(text.replace("Draw: 6-2", "Draw: ٦-2"))
+    for move in ("٦-2>1", "6-2>١", "6-٢ x"):
+        with pytest.raises(InvalidMoveError):
+            GAME.parse_move(GAME.deal(1), move)
+
+
+@pytest.mark.parametrize("number", [0, -1, 10 ** 12 + 1, 2 ** 64, 10 ** 30])
+def test_deal_numbers_outside_1_to_10_to_the_12_are_refused(number):
+    with pytest.raises(ValueError, match=r"^deal numbers run from 1 to 10\*\*12, got "):
+        GAME.deal(number)
+
+
+def test_the_largest_deal_number_reads_back_and_reshuffles():
+    state = GAME.deal(10 ** 12)
+    assert GAME.parse(GAME.format(state)) == state
+    assert scored(GAME, state, Budget(max_states=2_000)).score is not None
+
+
+# -- a position without its deal number: unknown reshuffles ---------------------------------
+
+REASON = "the board has no Deal: line, so its reshuffles are unknown"
+THREE_ARMS = find_game("crisscross", {"double": 3, "arms": 3})
+
+
+def without_deal_line(game, state):
+    return "".join(line for line in game.format(state).splitlines(keepends=True)
+                   if not line.startswith("Deal:"))
+
+
+def test_a_position_without_a_deal_line_offers_no_reshuffle_and_reads_back_without_one():
+    game = find_game("crisscross", {"double": 1, "no_double_starts": "true"})
+    text = ONE_LEFT.replace("Deal: 5\n", "")
+    state = game.parse(text)
+    assert state.seed == NO_DEAL and game.parse(game.format(state)) == state
+    assert "Deal:" not in game.format(state)
+    ended = replay_notation(game, state, ["x", "x", "1-0>1"])        # the heap: 0-0, 1-1
+    assert game.moves(ended) == [] and game.illegal_reason(ended, Move(RESHUFFLE, 0, 0)) == \
+        "the board has no Deal: line, so its reshuffle is unknown"
+    assert game.unknown_future(ended) == ("reshuffle-unknown", REASON)
+    assert game.unknown_future(ended._replace(placed=False)) is None     # the game is over
+    assert game.unknown_future(game.parse(ONE_LEFT)) is None
+
+
+def test_a_best_score_that_needs_a_reshuffle_is_unknown_without_the_deal_line():
+    game = find_game("crisscross", {"double": 1, "no_double_starts": "true"})
+    proven = solve(game, game.parse(ONE_LEFT))
+    assert (proven.status, proven.score) == (Status.LOST, -1)
+    found = solve(game, game.parse(ONE_LEFT.replace("Deal: 5\n", "")))
+    assert (found.status, found.score, found.stopped_by, found.extra["reason"]) == \
+        (Status.UNKNOWN, -2, "reshuffle-unknown", REASON)
+    # double-3 deal 3 with three arms: won with its reshuffles, one tile left without
+    deal = THREE_ARMS.deal(3)
+    assert solve(THREE_ARMS, deal).status is Status.WON
+    unknown = solve(THREE_ARMS, THREE_ARMS.parse(without_deal_line(THREE_ARMS, deal)))
+    assert (unknown.status, unknown.score, unknown.stopped_by) == \
+        (Status.UNKNOWN, -1, "reshuffle-unknown")
+
+
+def test_a_win_without_a_reshuffle_is_won_without_the_deal_line():
+    deal = THREE_ARMS.deal(1)
+    state = THREE_ARMS.parse(without_deal_line(THREE_ARMS, deal))
+    result = solve(THREE_ARMS, state)
+    assert (result.status, result.score) == (Status.WON, 0) and "reason" not in result.extra
+    assert THREE_ARMS.is_won(replay(THREE_ARMS, state, result.moves))
+
+
+def test_the_commands_say_why_the_score_is_not_proven(tmp_path):
+    board = tmp_path / "board.txt"
+    board.write_text(ONE_LEFT.replace("Deal: 5\n", ""))
+    variant = ["-V", "double=1", "-V", "no_double_starts=true"]
+    solved = runner.invoke(app, ["solve", "crisscross", str(board), *variant])
+    assert solved.exit_code == 3
+    assert solved.stdout.splitlines()[0].startswith(
+        f"crisscross {board}: unknown ({REASON}; not a proof), score -2 (best found, 3 moves)")
+    hinted = runner.invoke(app, ["hint", "crisscross", str(board), *variant])
+    assert hinted.stdout == f"play x: scrap 0-0 (score -2 from here, the best found ({REASON}), " \
+        "in 3 moves)\n"

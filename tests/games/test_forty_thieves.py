@@ -15,7 +15,7 @@ from conftest import random_play
 from games.forty_thieves import (DRAW, FOUNDATION, GAME, REDEAL, WASTE, FortyThieves, Move,
                                  State)
 from solver.cards import parse_card, pysol_deck_order
-from solver.game import InvalidMoveError, Status, twins
+from solver.game import DealError, InvalidMoveError, Status, twins
 from solver.search import Budget, dfs
 from solver.verify import check_solution, replay_notation
 
@@ -312,3 +312,11 @@ def test_the_waste_counts_in_the_one_pass_heuristic_only():
     drawn = GAME.play(state, DRAW)
     assert CLASSIC.heuristic(drawn) - CLASSIC.heuristic(state) == \
         GAME.heuristic(drawn) - GAME.heuristic(state) + 2
+
+
+@pytest.mark.parametrize("line", ["Waste:", "Stock:", "Talon: -", "Waste: 3S"])
+def test_a_second_waste_or_stock_line_is_refused_not_dropped(line: str) -> None:
+    text = GAME.format(GAME.deal(1)) + line + "\n"
+    with pytest.raises(DealError, match=r"a second (Waste|Stock) line") as error:
+        GAME.parse(text)
+    assert error.value.line == len(text.splitlines())

@@ -1,18 +1,24 @@
 """Gaps: PySolFC's layouts and redeals, the rules on hand-written positions, text, notation."""
 from __future__ import annotations
 
+import json
 import random
+from dataclasses import replace
 
 import pytest
+from typer.testing import CliRunner
 
 from conftest import DATA, read_known
 from games import find_game
-from games.gaps import GAME, GAP, REDEAL, Move, State
+from games.gaps import GAME, GAP, NO_DEAL, REDEAL, Gaps, Move, State
+from solver.app.analyze import solve
+from solver.app.cli import app
 from solver.cards import make_card, parse_card
-from solver.game import InvalidMoveError, Status
+from solver.game import DealError, InvalidMoveError, Status
 from solver.search import Budget, dfs, portfolio
 from solver.verify import check_solution
 
+runner = CliRunner()
 PYSOL_SUIT = (0, 3, 2, 1)           # pysol_cards' suit order is C S H D; ours C D H S
 
 
@@ -147,7 +153,7 @@ def test_illegal_steps_say_why() -> None:
 
 
 def test_redeal_only_when_stuck_unless_any_time() -> None:
-    stuck = TWIN.parse("3C 5C - 2C 4C\n4D 3D 5D - 2D\n")
+    stuck = TWIN.parse("Deal: 7\n3C 5C - 2C 4C\n4D 3D 5D - 2D\n")
     assert TWIN.moves(stuck) == [REDEAL] and TWIN.illegal_reason(stuck, REDEAL) == ""
     after = TWIN.play(stuck, REDEAL)
     assert after.redeals == 1 and TWIN.moves(after) != [] and REDEAL not in TWIN.moves(after)
@@ -159,7 +165,7 @@ def test_redeal_only_when_stuck_unless_any_time() -> None:
 
 
 def test_redeal_keeps_each_rows_sequence_and_leaves_a_gap_right_of_it() -> None:
-    state = TWIN.parse("2C 3C 5C - 4C\n3D 5D - 2D 4D\n")     # stuck: both gaps dead
+    state = TWIN.parse("Deal: 7\n2C 3C 5C - 4C\n3D 5D - 2D 4D\n")     # stuck: both gaps dead
     after = TWIN.play(state, REDEAL)
     assert after.places[:2] == bytes([card("2C"), card("3C")]) and after.places[2] == GAP
     assert after.places[5] == GAP and sorted(after.places[3:5] + after.places[6:]) == \
@@ -323,3 +329,107 @@ def test_forced_step_needs_the_place_right_of_the_card_closed() -> None:
     assert dfs(ONE_DEAL_TWIN, ONE_DEAL_TWIN.play(state, looser)).status is Status.LOST
     closed = ONE_DEAL_TWIN.parse("2C - 4D 3C 4C\n2D 3D - 5H 5C\n2H 3H 4H 5D -\n")
     assert [ONE_DEAL_TWIN.notation(m) for m in ONE_DEAL_TWIN.forced(closed)] == ["3C"]
+
+
+# -- numbers at their edges ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("label, value, expected", [
+    ("Redeals", "²", "redeals '²': expected a number 0..2"),
+    ("Redeals", "٣", "redeals '٣': expected a number 0..2"),
+    ("Redeals", "3", "redeals '3': expected a number 0..2"),
+    ("Deal", "³", "deal '³': expected a number 1..10**20"),
+    ("Deal", "0", "deal '0': expected a number 1..10**20"),
+    ("Deal", "1_000", "deal '1_000': expected a number 1..10**20"),
+    ("Deal", "1" + "0" * 21, "deal '10000000000000000…': expected a number 1..10**20"),
+    ("Draws", "511", "draws '511': expected a number 0..510"),
+    ("Draws", "-1", "draws '-1': expected a number 0..510")])
+def test_a_number_line_out_of_its_range_is_one_line_naming_it(label: str, value: str,
+                                                              expected: str) -> None:
+    lines = GAME.format(GAME.deal(1)).splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"{label}:"))
+    lines[at] = f"{label}: {value}"
+    with pytest.raises(DealError) as error:
+        GAME.parse("\n".join(lines))
+    assert str(error.value) == f"gaps deal, line {at + 1}: {expected}"
+    assert error.value.line == at + 1
+
+
+@pytest.mark.parametrize("number", [0, -1, 10 ** 20 + 1, 2 ** 72, 10 ** 22, 10 ** 30])
+def test_deal_numbers_outside_1_to_10_to_the_20_are_refused(number: int) -> None:
+    with pytest.raises(ValueError, match=r"^deal numbers run from 1 to 10\*\*20, got "):
+        GAME.deal(number)
+
+
+@pytest.mark.parametrize("number", [2 ** 64, 10 ** 20])
+def test_the_largest_deal_numbers_deal_redeal_and_key(number: int) -> None:
+    state = GAME.deal(number)
+    assert GAME.parse(GAME.format(state)) == state and state.seed == number
+    stuck = TWIN.parse(f"Deal: {number}\n2C 3C 5C - 4C\n3D 5D - 2D 4D\n")
+    after = TWIN.play(stuck, REDEAL)
+    assert after.draws == 51 + 5 and len(TWIN.key(stuck)) == len(TWIN.key(TWIN.parse(TWIN_TEXT)))
+    assert dfs(GAME, state, Budget(max_states=2_000)).status is Status.UNKNOWN
+
+
+# -- a board without its deal number: unknown redeals --------------------------------------
+
+
+def without_deal_line(game: Gaps, number: int) -> str:
+    return "".join(line for line in game.format(game.deal(number)).splitlines(keepends=True)
+                   if not line.startswith("Deal:"))
+
+
+def test_a_board_without_a_deal_line_offers_no_redeal_and_reads_back_without_one() -> None:
+    text = without_deal_line(TWIN, 3)          # twin deal 3: stuck at once, a redeal left
+    state = TWIN.parse(text)
+    assert state.seed == NO_DEAL and TWIN.format(state) == text
+    assert TWIN.moves(state) == [] and TWIN.moves(TWIN.deal(3)) == [REDEAL]
+    assert TWIN.illegal_reason(state, REDEAL) == \
+        "the board has no Deal: line, so its redeal is unknown"
+    assert TWIN.unknown_future(state) == ("redeal-unknown", REASON)
+    assert TWIN.unknown_future(TWIN.deal(3)) is None
+    assert TWIN.unknown_future(state._replace(redeals=1)) is None     # none left: nothing unknown
+
+
+REASON = "the board has no Deal: line, so its redeals are unknown"
+
+
+@pytest.mark.parametrize("strategy", [None, "dfs", "best_first", "astar"])
+def test_a_board_won_only_by_a_redeal_is_unknown_without_its_deal_line(strategy: str | None) -> None:
+    # twin deal 3 is won with its redeal and lost without one (Gaps One Deal)
+    assert dfs(replace(TWIN, redeals=0), TWIN.deal(3)).status is Status.LOST
+    assert solve(TWIN, TWIN.deal(3), strategy).status is Status.WON
+    result = solve(TWIN, TWIN.parse(without_deal_line(TWIN, 3)), strategy)
+    assert (result.status, result.stopped_by, result.extra["reason"], result.moves) == \
+        (Status.UNKNOWN, "redeal-unknown", REASON, ())
+    lost = solve(TWIN, TWIN.parse(without_deal_line(TWIN, 1)), strategy)   # lost with its deal
+    assert solve(TWIN, TWIN.deal(1), strategy).status is Status.LOST
+    assert (lost.status, lost.stopped_by) == (Status.UNKNOWN, "redeal-unknown")
+
+
+def test_a_board_won_without_a_redeal_is_won_without_its_deal_line() -> None:
+    state = TWIN.parse(without_deal_line(TWIN, 6))
+    result = solve(TWIN, state, "dfs")
+    assert result.status is Status.WON and "reason" not in result.extra
+    check_solution(TWIN, state, result.moves)
+    shortest = solve(TWIN, state, "astar")       # shortest without a redeal; one might be shorter
+    assert (shortest.status, shortest.optimal, shortest.extra["reason"]) == \
+        (Status.WON, False, REASON)
+    assert solve(TWIN, TWIN.deal(6), "astar").optimal
+
+
+def test_the_commands_say_why_a_board_without_a_deal_line_is_unknown(tmp_path) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text(without_deal_line(TWIN, 3))
+    twin = ["-V", "suits=2", "-V", "ranks=5", "-V", "redeals=1"]
+    solved = runner.invoke(app, ["solve", "gaps", str(board), *twin])
+    assert solved.exit_code == 3
+    assert solved.stdout.startswith(f"gaps {board}: unknown ({REASON}; not a proof); ")
+    hinted = runner.invoke(app, ["hint", "gaps", str(board), *twin])
+    assert (hinted.exit_code, hinted.stdout) == \
+        (3, f"no winning move found: {REASON} (unknown, not a proof)\n")
+    item = json.loads(runner.invoke(app, ["solve", "gaps", str(board), "--json", *twin]).stdout)
+    assert (item["status"], item["stopped_by"], item["reason"]) == ("unknown", "redeal-unknown", REASON)
+    board.write_text(without_deal_line(TWIN, 6))
+    every = runner.invoke(app, ["hint", "gaps", str(board), "--all", "--json", *twin])
+    assert [(v["move"], v["status"]) for v in json.loads(every.stdout)] == [("4C", "won")]

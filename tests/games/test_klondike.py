@@ -15,7 +15,7 @@ from games.klondike import FOUNDATION, GAME, STOCK, WASTE, Klondike, Move, State
 from solver.app.analyze import all_moves
 from solver.app.batch import wilson
 from solver.cards import pile_str, pysol_layout
-from solver.game import InvalidMoveError, Status, twins
+from solver.game import DealError, InvalidMoveError, Status, quote, twins
 from solver.search import Budget, dfs, greedy, without_forced
 from solver.verify import check_solution, replay_notation
 
@@ -672,3 +672,20 @@ def test_emptying_a_column_for_a_waiting_king_is_kept():
     object.__setattr__(never, "moves", lambda s: [
         m for m in plain_moves(s) if not empties_a_column(s, m)])
     assert dfs(never, state).status is Status.LOST
+
+
+@pytest.mark.parametrize("value", ["²", "٣", "1_000", "-1", "+1", "1" + "0" * 30])
+def test_a_redeals_line_that_is_no_number_is_one_line_naming_it(value: str) -> None:
+    three = Klondike(draw=3, passes=3)
+    text = f"Redeals: {value}\n" + three.format(three.deal(1))
+    with pytest.raises(DealError) as error:
+        three.parse(text)
+    assert error.value.line == 1
+    assert str(error.value) == f"klondike deal, line 1: unreadable redeals {quote(value)}"
+    assert three.parse("Redeals: 2\n" + three.format(three.deal(1))).redeals == 2
+
+
+def test_passes_are_bounded_by_what_the_key_holds() -> None:
+    assert Klondike(passes=256).passes == 256
+    with pytest.raises(ValueError, match=r"passes must be 1\.\.256 \(or unlimited\), got 257"):
+        Klondike(passes=257)

@@ -595,3 +595,11 @@ def test_four_suit_heuristic_prices_off_suit_builds_above_breaks() -> None:
     two = Spider(suits=2)
     assert cost(GAME, "TS 9S") < cost(GAME, "TS 4H") < cost(GAME, "TS 9H")
     assert cost(two, "TC 9C") < cost(two, "TC 9H") < cost(two, "TC 4H")
+
+
+@pytest.mark.parametrize("text, why", [("٣>7", "is not a move"), ("3>7*²", "is not a move"),
+                                       ("3>٧", "is not a move"), ("0>7", "no column 0"),
+                                       ("3>11", "no column 11"), ("3-99999", "is not a move")])
+def test_column_numbers_in_moves_are_ascii_digits_of_a_column(text: str, why: str) -> None:
+    with pytest.raises(InvalidMoveError, match=why):
+        GAME.parse_move(GAME.deal(1), text)

@@ -290,3 +290,11 @@ def test_deal_28_is_proven_lost():
     state = GAME.deal(28)
     assert GAME.dead_end(state) == ""
     assert dfs(GAME, state).status is Status.LOST
+
+
+@pytest.mark.parametrize("text", ["٣f", "3-٥", "²f", "8f", "f8:AS"])
+def test_column_names_in_moves_are_ascii_digits_of_a_column(text: str) -> None:
+    from solver.game import InvalidMoveError
+
+    with pytest.raises(InvalidMoveError):
+        GAME.parse_move(GAME.deal(1), text)
