@@ -119,6 +119,14 @@ def test_hint_all_gives_every_move_a_verdict_winnable_first():
     statuses = [r["status"] for r in rows]
     assert "won" in statuses and set(statuses) <= {"won", "lost"}
     assert statuses == sorted(statuses, key=["won", "unknown", "lost"].index)
+    assert result.exit_code == 0                  # a move keeps the game winnable
+
+
+def test_hint_all_exits_as_the_position_stands():
+    lost = run("hint", "black-hole", "--deal", "1", "--all", "-s", "dfs")    # deal 1 is lost
+    assert lost.exit_code == 1 and lost.stdout.count(" lost\n") == lost.stdout.count("\n") - 1
+    unknown = run("hint", "freecell", "--deal", "11982", "--all", "--max-states", "20")
+    assert unknown.exit_code == 3 and "unknown" in unknown.stdout
 
 
 def test_verify_accepts_a_winning_list_and_names_the_first_bad_move():

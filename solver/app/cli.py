@@ -449,8 +449,8 @@ def hint(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optiona
                        if as_json else "the game is won already: no move is needed")
             return
         if all_moves:
-            _hint_all(game, state, strategy, budget, as_json, progress)
-            return
+            raise typer.Exit(EXIT_STATUS[_hint_all(game, state, strategy, budget, as_json,
+                                                   progress)])
         with progress_line(seconds, progress) as line:
             result, first = analyze.hint(game, state, strategy, line.budget(budget))
         steps = [game.notation(m) for m in first]
@@ -500,10 +500,21 @@ def _grouped(notations: Sequence[str]) -> list[str]:
 
 
 def _hint_all(game: Game[Any, Any], state: Any, strategy: Optional[str], budget: Budget,
-              as_json: bool, progress: Optional[bool]) -> None:
+              as_json: bool, progress: Optional[bool]) -> Status:
+    """Print every legal move's verdict; return the position's: won when a move keeps the
+    game winnable, unknown when none does but one is unknown, else lost."""
     from tqdm import tqdm
 
     count = len(analyze.listed_moves(game, state))
+    if not count:                             # no move at all: the position's own verdict
+        result = analyze.solve(game, state, strategy, budget)
+        reason = result.extra.get("reason", "")
+        if as_json:
+            typer.echo("[]")
+        else:
+            typer.echo("no legal move from here: " + ("the game is lost (proven)"
+                       if result.status is Status.LOST else f"unknown ({reason or 'not a proof'})"))
+        return result.status
     bar = tqdm(total=count, unit="move", file=sys.stderr, leave=False,
                disable=(not sys.stderr.isatty()) if progress is None else not progress)
     try:
@@ -515,12 +526,15 @@ def _hint_all(game: Game[Any, Any], state: Any, strategy: Optional[str], budget:
                                 "label": v.label, "wins_now": v.wins_now,
                                 **({} if v.result.score is None else {"score": v.result.score})}
                                for v in verdicts]))
-        return
-    if budget.seconds is not None and count:
-        typer.echo(f"{count} legal moves, each searched for up to {budget.seconds / count:.3g} s:")
-    for verdict in verdicts:
-        score = "" if verdict.result.score is None else f" (score {verdict.result.score})"
-        typer.echo(f"{' '.join(_grouped(list(verdict.steps))):<24} {verdict.label}{score}")
+    else:
+        if budget.seconds is not None:
+            typer.echo(f"{count} legal moves, each searched for up to "
+                       f"{budget.seconds / count:.3g} s:")
+        for verdict in verdicts:
+            score = "" if verdict.result.score is None else f" (score {verdict.result.score})"
+            typer.echo(f"{' '.join(_grouped(list(verdict.steps))):<24} {verdict.label}{score}")
+    statuses = {verdict.status for verdict in verdicts}
+    return next(s for s in (Status.WON, Status.UNKNOWN, Status.LOST) if s in statuses)
 
 
 @app.command()

@@ -428,6 +428,8 @@ def test_the_commands_say_why_a_board_without_a_deal_line_is_unknown(tmp_path) -
     hinted = runner.invoke(app, ["hint", "gaps", str(board), *twin])
     assert (hinted.exit_code, hinted.stdout) == \
         (3, f"no winning move found: {REASON} (unknown, not a proof)\n")
+    every = runner.invoke(app, ["hint", "gaps", str(board), "--all", *twin])
+    assert (every.exit_code, every.stdout) == (3, f"no legal move from here: unknown ({REASON})\n")
     item = json.loads(runner.invoke(app, ["solve", "gaps", str(board), "--json", *twin]).stdout)
     assert (item["status"], item["stopped_by"], item["reason"]) == ("unknown", "redeal-unknown", REASON)
     board.write_text(without_deal_line(TWIN, 6))
