@@ -22,9 +22,14 @@ known order (full information): the first 7 go face down to the player's hand, t
   or a joker. A trick holding a joker goes to the house, except when the player answers
   a joker lead with the other joker. The winner leads next. When the stock runs out,
   each card left in the player's hand is a trick for the player.
-- Scoring: rubber-bridge scoring for one hand, non-vulnerable by default (``vulnerable``
-  is the variant): trick points, over- and undertricks, doubling, the insult bonus,
-  honours in the player's hand, slams.
+- Scoring: one hand scored as contract bridge scores a single deal (duplicate scoring),
+  non-vulnerable by default (``vulnerable`` is the variant): trick points, over- and
+  undertricks, doubling, the insult bonus, slams, honours in the player's hand, and the
+  bonus for the contract bid and made: 50 for a part score, 300 for a game (500
+  vulnerable). Without that bonus a part score with overtricks would be worth as much as
+  the game bid and made, and the text's object, "accurately predicting the number of
+  tricks", would not matter. The rubber the text names as the ultimate goal is a series
+  of hands, not scored here.
 
 Rulings where the text and the ruling are silent:
 
@@ -46,11 +51,15 @@ Rulings where the text and the ruling are silent:
   redoubled 200, twice that vulnerable); undertricks to the defenders (undoubled 50 each,
   100 vulnerable; doubled 100, 200, 200, then 300 each, vulnerable 200 then 300 each;
   redoubled twice the doubled); the insult bonus 50 (redoubled 100) for making a doubled
-  contract; slams 500 and 1000 (750 and 1500 vulnerable) for bidding and making 12 or 13
-  tricks. Honours count for the player whichever side declares: in a suit contract 4 of
-  the trump A K Q J 10 in the player's 13 cards 100, all 5 150; in notrump the four aces
-  150. No game, part-score or rubber bonus: one hand is not a rubber. The text's first
-  worked hand (1C doubled, 7 tricks, five club honours) scores 40 + 50 + 150 = 240.
+  contract; the contract bonus for making it, 300 for a game (the contract's trick points,
+  after doubling, 100 or more: 3NT, 4H, 5C, 2H doubled; 500 vulnerable) and 50 for a part
+  score (under 100); slams 500 and 1000 (750 and 1500 vulnerable) for bidding and making
+  12 or 13 tricks. Whichever side declares and makes its contract scores these bonuses
+  (the house's making one counts against the player). Honours count for the player
+  whichever side declares: in a suit contract 4 of the trump A K Q J 10 in the player's
+  13 cards 100, all 5 150; in notrump the four aces 150. The text's first worked hand
+  (1C doubled, 7 tricks, five club honours) scores 40 + 50 insult + 50 part score + 150
+  honours = 290. (An earlier ruling gave no contract bonus: the hand scored 240.)
 - ``won`` means the hand is over with a positive score for the player (a contract made
   as declarer or the house's contract defeated, honours included). The best score is the
   deal's answer, not a fixed target, so no position is "won" in the engine's sense of
@@ -286,10 +295,13 @@ def honours(hand: Iterable[int], strain: int) -> int:
 
 
 def declarer_score(level: int, strain: int, doubling: int, tricks: int, vulnerable: bool) -> int:
-    """Return the declaring side's score (negative: the defenders' points) for `tricks`.
+    """Return the declaring side's duplicate score for `tricks` (negative: the defenders'
+    points): trick points, the game (300, 500 vulnerable) or part-score (50) bonus,
+    overtricks, the insult bonus and slams when made; undertricks when not. It never falls
+    as `tricks` grow (the best-play search relies on it).
 
     >>> declarer_score(1, 0, 2, 7, False), declarer_score(3, 4, 1, 10, False)
-    (90, 130)
+    (140, 430)
     >>> declarer_score(4, 2, 2, 6, False), declarer_score(4, 2, 4, 6, True)
     (-800, -2200)
     """
@@ -306,6 +318,7 @@ def declarer_score(level: int, strain: int, doubling: int, tricks: int, vulnerab
     odd = tricks - 6
     per = 20 if strain < 2 else 30
     points = (per * level + (10 if strain == NOTRUMP else 0)) * doubling
+    points += (500 if vulnerable else 300) if points >= 100 else 50   # game or part score
     over = odd - level
     if doubling == 1:
         points += over * per
@@ -324,7 +337,7 @@ def hand_score(hand: Iterable[int], contract: Contract, player_tricks: int,
 
     >>> hand = [parse_card(c) or 0 for c in "AC KC QC JC TC 8C QH 8H 7H 9S 4S 3D".split()] + [52]
     >>> hand_score(hand, Contract(1, 0, True, 2), 7)
-    240
+    290
     """
     return score_row(contract, vulnerable)[player_tricks] + honours(hand, contract.strain)
 

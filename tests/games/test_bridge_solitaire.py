@@ -13,7 +13,8 @@ from games.bridge_solitaire import (GAME, HOUSE, KEEP_MOVE, NOTRUMP, PASS, PLAY,
                                     blind_score, card_name, contract_options, declarer_score,
                                     hand_score, house_bid, max_tricks, notrump_allowed,
                                     player_bids, read_card, resolve, search_deal,
-                                    unknown_samples, winning_tricks)
+                                    score_row, unknown_samples, winning_tricks)
+from games._bridge_play import Tricks
 from solver.app.analyze import solve
 from solver.game import DealError, DealProblem, InvalidMoveError, Status
 from solver.search import Budget
@@ -58,18 +59,33 @@ def test_player_bids_over_a_pass_include_every_suit_bid_and_notrump_only_by_shap
     assert not notrump_allowed(cards("AC KC QC JC AD KD QD AH KH QH AS KS JK"))
 
 
-def test_the_first_worked_hand_scores_240():
-    # 1C doubled made with 7 tricks: 40 below, 50 insult, 150 for five club honours
-    assert hand_score(EXAMPLE_1, Contract(1, 0, True, 2), 7) == 240
+def test_the_first_worked_hand_scores_290():
+    # 1C doubled made with 7 tricks: trick points 20 x 2 = 40 (under 100: a part score),
+    # 50 insult, 50 part-score bonus, 150 for the five club honours: 40 + 50 + 50 + 150
+    assert hand_score(EXAMPLE_1, Contract(1, 0, True, 2), 7) == 290
+    # vulnerable: the part-score bonus and the insult stay 50
+    assert hand_score(EXAMPLE_1, Contract(1, 0, True, 2), 7, vulnerable=True) == 290
+    # redoubled: 20 x 4 = 80, still a part score: 80 + 100 insult + 50 + 150
+    assert hand_score(EXAMPLE_1, Contract(1, 0, True, 4), 7) == 380
 
 
 @pytest.mark.parametrize("level, strain, doubling, tricks, vulnerable, points", [
-    (3, NOTRUMP, 1, 10, False, 130),       # 100 + one overtrick 30, no game bonus
-    (2, 2, 2, 10, False, 370),             # 120 + 2 x 100 doubled overtricks + 50 insult
-    (2, 2, 2, 10, True, 570),              # 120 + 2 x 200 + 50
-    (6, 3, 1, 12, False, 680),             # 180 + small slam 500
-    (6, 3, 1, 12, True, 930),              # 180 + 750
-    (7, NOTRUMP, 4, 13, False, 1980),      # (40 + 6 x 30) x 4 + 100 insult + 1000
+    (1, NOTRUMP, 1, 7, False, 90),         # 40 + 50 part score
+    (2, 0, 1, 9, False, 110),              # 40 + 50 + one overtrick 20
+    (1, 2, 1, 11, False, 200),             # 30 + 50 + four overtricks 4 x 30
+    (3, NOTRUMP, 1, 9, False, 400),        # 100 + 300 game
+    (3, NOTRUMP, 1, 9, True, 600),         # 100 + 500 game vulnerable
+    (3, NOTRUMP, 1, 10, False, 430),       # 100 + 300 + one overtrick 30
+    (4, 2, 1, 10, False, 420),             # 120 + 300
+    (5, 0, 1, 11, False, 400),             # 100 + 300
+    (4, 0, 1, 10, False, 130),             # 80 + 50: four clubs is a part score
+    (2, 2, 2, 8, False, 470),              # 2H doubled: 120 (a game) + 300 + 50 insult
+    (2, 2, 2, 10, False, 670),             # 120 + 300 + 2 x 100 doubled overtricks + 50
+    (2, 2, 2, 10, True, 1070),             # 120 + 500 + 2 x 200 + 50
+    (1, 0, 4, 7, False, 230),              # 1C redoubled: 80 + 50 part score + 100 insult
+    (6, 3, 1, 12, False, 980),             # 180 + 300 + small slam 500
+    (6, 3, 1, 12, True, 1430),             # 180 + 500 + 750
+    (7, NOTRUMP, 4, 13, False, 2280),      # (40 + 6 x 30) x 4 + 300 + 100 insult + 1000
     (4, 2, 1, 8, False, -100),             # 2 down undoubled
     (4, 2, 1, 8, True, -200),
     (4, 2, 2, 6, False, -800),             # 100 + 200 + 200 + 300
@@ -81,13 +97,56 @@ def test_declarer_scores_computed_by_hand(level, strain, doubling, tricks, vulne
     assert declarer_score(level, strain, doubling, tricks, vulnerable) == points
 
 
+def test_the_score_never_falls_as_the_player_takes_more_tricks():
+    """The best-play search asks each contract only for the fewest tricks that beat the
+    best found, and takes contracts by their 13-trick score: sound only while the
+    player's score rises with the player's tricks, declaring or defending. Every contract
+    at every doubling, both vulnerabilities: and each row jumps where the contract is
+    made (the contract bonus), 13 tricks being the most."""
+    for level in range(1, 8):
+        for strain in range(5):
+            for doubling in (1, 2, 4):
+                for vulnerable in (False, True):
+                    for declares in (True, False):
+                        row = score_row(Contract(level, strain, declares, doubling), vulnerable)
+                        assert all(a <= b for a, b in zip(row, row[1:])), (level, strain)
+                        assert row[13] == max(row)
+                    made = declarer_score(level, strain, doubling, level + 6, vulnerable)
+                    down = declarer_score(level, strain, doubling, level + 5, vulnerable)
+                    assert made >= 20 + 50 and down < 0     # the least made: 1C, 20 + 50
+
+
+def test_deal_7001_bids_the_game_it_makes_instead_of_one_heart_with_overtricks():
+    # Keeping 5D KD AH 9H TH KH the player's 13 cards are 4C 6C QC / 5D KD / AH 2H 9H TH
+    # JH KH / 2S 9S: the house counts 7 winning tricks and passes, so the player bids; no
+    # joker, no doubling; hearts honours A K J T: 100. The play takes 11 tricks in hearts.
+    # Without the contract bonus 1H made with 11 tricks scored 30 + 4 x 30 + 100 = 250, as
+    # much as 4H made with 11 (120 + 30 + 100). Now:
+    #   1H, 11 tricks: 30 + 50 part score + 4 x 30 + 100 honours = 300
+    #   4H, 11 tricks: 120 + 300 game + 30 + 100 honours = 550 (5H: 150 + 300 + 100, equal)
+    #   6H needs 12: one down, -50 + 100 honours = 50
+    state = GAME.deal(7001)
+    score, kept, bid, tricks = best_play(state.face_up, state.face_down, state.stock)
+    assert (score, bid, tricks) == (550, (4, 2), 11)
+    assert " ".join(card_name(c) for c in kept) == "5D KD AH 9H TH KH"
+    hand = bytes(sorted(kept + state.face_down))
+    assert house_bid(hand) is None and max_tricks(hand, state.stock, 0, HOUSE, 2) == 11
+    assert hand_score(hand, Contract(1, 2, True, 1), 11) == 300
+    assert hand_score(hand, Contract(4, 2, True, 1), 11) == 550
+    assert hand_score(hand, Contract(5, 2, True, 1), 11) == 550
+    assert hand_score(hand, Contract(6, 2, True, 1), 11) == 50
+
+
 def test_a_defended_contract_scores_the_undertricks_for_the_player_and_honours_count():
     # house 2D doubled (one joker), player takes 8: house 5 of 8, 3 down = 100 + 200 + 200
     assert hand_score(EXAMPLE_2, Contract(2, 1, False, 2), 8) == 500
-    # house 1D made with 7 tricks doubled: 40 + 50 to the house; hearts honours do not count
-    assert hand_score(EXAMPLE_2, Contract(1, 1, False, 2), 6) == -90
+    # house 1D doubled made with 7 tricks: 40 + 50 insult + 50 part score to the house;
+    # the hearts honours do not count in diamonds
+    assert hand_score(EXAMPLE_2, Contract(1, 1, False, 2), 6) == -140
+    # house 4D doubled made: 160, a game: 160 + 300 + 50 insult to the house
+    assert hand_score(EXAMPLE_2, Contract(4, 1, False, 2), 3) == -510
     four_aces = cards("AC AD AH AS 2C 3C 4C 2D 3D 2H 3H 2S 3S")
-    assert hand_score(four_aces, Contract(1, NOTRUMP, True, 1), 7) == 40 + 150
+    assert hand_score(four_aces, Contract(1, NOTRUMP, True, 1), 7) == 40 + 50 + 150
 
 
 def test_trick_rules_trumps_notrump_limit_and_jokers():
@@ -291,6 +350,29 @@ def test_the_bounded_search_finds_what_trying_every_contract_of_every_choice_fin
         kept = choices[0]
         alone, _ = search_deal(state.face_up, state.face_down, state.stock, choices=[kept])
         assert alone is not None and alone.score == every[kept]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("number", [1, 5, 16, 7001])
+def test_the_bounded_search_finds_the_best_of_every_contract_of_every_choice(number):
+    """Brute force with the new scoring: every choice of kept cards, every contract open
+    to it (each bid, and the pass), each played out to its most tricks by a trick table
+    (exact, checked against the rules above), the best score of all; the bounded search
+    finds the same. Deal 1 defends, 5 bids a grand slam in notrump, 16 a part score, 7001
+    a game (the module's search picks contracts by falling 13-trick score)."""
+    state = GAME.deal(number)
+    pool = bytes(sorted(state.face_up + state.face_down))
+    tables = {strain: Tricks(pool, state.stock, strain) for strain in range(5)}
+    every = []
+    for move in GAME.moves(state):
+        hand = bytes(sorted(move.cards + state.face_down))
+        for bid, contract in contract_options(hand):
+            leader = HOUSE if contract.player_declares else PLAYER
+            tricks = tables[contract.strain].most(hand, 0, leader)
+            every.append((hand_score(hand, contract, tricks), bid))
+    best = best_play(state.face_up, state.face_down, state.stock)
+    assert best[0] == max(every)[0]
+    assert (best[0], best[2]) in every
 
 
 def test_solve_from_mid_game_positions_matches_every_line_and_replays():
