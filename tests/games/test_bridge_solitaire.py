@@ -323,12 +323,13 @@ def test_every_step_of_random_play_passes_the_rule_check_and_broken_ones_do_not(
     assert GAME.describe(bid, GAME.parse_move(bid, "5S")) == "5S on the house's AS: house wins"
 
 
-def _most_by_contract(hand: bytes, stock: bytes) -> int:
-    """Return a hand's best score by trying every contract open to it to the end."""
+def _most_by_contract(hand: bytes, stock: bytes, tables: dict[int, Tricks]) -> int:
+    """Return a hand's best score by trying every contract open to it to the end (the
+    most tricks of each from `tables`, a trick table per trump of the deal's cards)."""
     best = None
     for _, contract in contract_options(hand):
         leader = HOUSE if contract.player_declares else PLAYER
-        tricks = max_tricks(hand, stock, 0, leader, contract.strain)
+        tricks = tables[contract.strain].most(hand, 0, leader)
         value = hand_score(hand, contract, tricks)
         best = value if best is None else max(best, value)
     assert best is not None
@@ -339,11 +340,13 @@ def test_the_bounded_search_finds_what_trying_every_contract_of_every_choice_fin
     """Branch and bound (choices by falling ceiling, contracts asked only for the tricks
     that beat the best found) against every contract of every choice played out in full,
     on a random 40 of each deal's choices; and one choice alone (the position after keep)."""
-    for number in range(1, 4):
+    for number in range(1, 3):
         state = GAME.deal(number)
         choices = [move.cards for move in random.Random(number).sample(GAME.moves(state), 40)]
-        every = {kept: _most_by_contract(bytes(sorted(kept + state.face_down)), state.stock)
-                 for kept in choices}
+        pool = bytes(sorted(state.face_up + state.face_down))
+        tables = {strain: Tricks(pool, state.stock, strain) for strain in range(5)}
+        every = {kept: _most_by_contract(bytes(sorted(kept + state.face_down)), state.stock,
+                                         tables) for kept in choices}
         best, whole = search_deal(state.face_up, state.face_down, state.stock, choices=choices)
         assert whole and best is not None
         assert best.score == max(every.values()) == every[best.kept]
@@ -450,3 +453,113 @@ def test_hidden_card_samples_deal_the_unseen_cards_and_blind_play_follows_the_ru
     low, high = blind_keep(state.face_up, "low"), blind_keep(state.face_up, "high")
     assert " ".join(card_name(c) for c in low) == "4C 6C 3D 4H 5S JK"
     assert " ".join(card_name(c) for c in high) == "TD JD QH JS QS JK"
+
+
+# -- positions the rules cannot reach, and texts that once crashed the parser ------------
+
+DEAL_1 = GAME.format(GAME.deal(1))
+# deal 1 keeping JK TD 4H QH 5S JS, the player bids 3C over the house's 2S; the house leads
+BID_3C = DEAL_1 + "Kept: JK TD 4H QH 5S JS\nContract: 3C\n"
+
+
+def _refusal(text: str) -> DealError:
+    with pytest.raises(DealError) as caught:
+        GAME.parse(text)
+    assert "\n" not in str(caught.value)
+    return caught.value
+
+
+@pytest.mark.parametrize("text, phrase", [
+    # a third joker (once StopIteration) and a missing one (once IndexError naming it)
+    (DEAL_1.replace("Face up: JS 3D", "Face up: JS JK"), "3 jokers: a deal has 2"),
+    (DEAL_1.replace("4C JK QH", "4C 3D QH"), "missing card JK"),
+    # digits int() refuses or str.isdigit() alone accepts (once ValueError), and huge ones
+    (DEAL_1.replace("Deal: 1", "Deal: ³"), "deal '³': expected a whole number"),
+    (DEAL_1.replace("Deal: 1", "Deal: ٣"), "deal '٣': expected a whole number"),
+    (BID_3C + "Played: " + "9" * 30 + "\n", "expected a whole number"),
+    # play lines without the bidding (once dropped without a word), a bid without a choice
+    (DEAL_1 + "Played: 5\n", "Played without a Contract line"),
+    (DEAL_1 + "Kept: JK TD 4H QH 5S JS\nHand: TD\nTricks: 1\n",
+     "Hand and Tricks without a Contract line"),
+    (DEAL_1 + "Contract: 3C\n", "a Contract line without a Kept line"),
+    # a card kept or held twice (once read as a hand of 13 with a card twice)
+    (DEAL_1 + "Kept: JK TD TD QH 5S JS\n", "kept: TD twice"),
+    (BID_3C + "Hand: 3C 3C QC 6D 7D TD KD 4H QH KH 5S JS JK\n", "hand: 3C twice"),
+    # jokers the player does not have (once dropped: a hand of 12, a choice of 5)
+    (DEAL_1 + "Kept: JK JK TD 4H QH 5S\n", "kept: 2 jokers, the face-up cards hold 1 joker"),
+    (BID_3C + "Hand: JK JK TC QC 6D 7D TD KD 4H QH KH 5S JS\n", "hand: 2 jokers"),
+    (GAME.format(GAME.deal(2)) + "Kept: JK 9C 5H TH 2S 3S\n", "the face-up cards hold no joker"),
+    (BID_3C + "Hand: 9C TC QC 6D 7D TD KD 4H QH KH 5S JS JK\n",
+     "hand: 9C is not one of the kept or face-down cards"),
+])
+def test_texts_that_crashed_or_were_misread_are_refused_in_one_line(text, phrase):
+    assert phrase in str(_refusal(text))
+
+
+@pytest.mark.parametrize("play, phrase", [
+    # the house leads the first trick against the player's 3C: not the player
+    ("Lead: player\n", "no card is played yet (Played: 0, Tricks: 0, Lead: player)"),
+    ("Played: 3\n", "no card is played yet"),
+    # the hand and the tricks do not add up: one card gone, two tricks
+    ("Played: 1\nHand: TC QC 6D 7D TD KD 4H QH KH 5S JS JK\nTricks: 2\n",
+     "tricks 2: the player has played 1 card"),
+    # two cards gone, but one stock card used: each trick uses one at least
+    ("Played: 1\nHand: QC 6D 7D TD KD 4H QH KH 5S JS JK\nTricks: 0\n",
+     "played 1: the 2 tricks played used at least 2 stock cards"),
+    ("Played: 35\nHand: -\nTricks: 0\n", "played 35: the stock holds 34 cards"),
+    # the house leads AS; the player follows with 5S or JS and loses (the house's AS):
+    # the player cannot take that trick, nor lead the next
+    ("Played: 1\nHand: 3C TC QC 6D 7D TD KD 4H QH KH JS JK\nTricks: 1\nLead: player\n",
+     "no legal play of the 1 card gone from the hand ends at Played: 1, Tricks: 1"),
+    # ... and cannot discard a heart on it (a spade is held: follow suit)
+    ("Played: 1\nHand: 3C TC QC 6D 7D TD KD 4H KH 5S JS JK\nTricks: 0\nLead: house\n",
+     "no legal play of the 1 card gone"),
+])
+def test_play_lines_the_rules_cannot_reach_are_refused(play, phrase):
+    assert phrase in str(_refusal(BID_3C + play))
+
+
+def test_the_play_lines_read_are_exactly_the_positions_the_rules_reach():
+    """Every position two cards into the play of three deals (by every legal line through
+    ``moves``), each read back; and its neighbours (stock position, tricks, lead, one
+    card of the hand changed) read exactly when some line reaches them too."""
+    for number, choice in ((1, 0), (2, 100), (3, 200)):
+        state = GAME.deal(number)
+        state = GAME.play(state, GAME.moves(state)[choice])
+        for bid in GAME.moves(state)[:1] + GAME.moves(state)[-1:]:     # a bid, a pass
+            start = GAME.play(state, bid)
+            reached = {start}
+            frontier = {start}
+            for _ in range(2):
+                frontier = {GAME.play(p, m) for p in frontier for m in GAME.moves(p)}
+                reached |= frontier
+            for position in frontier:
+                assert GAME.parse(GAME.format(position)) == position
+                others = [position._replace(played=position.played + d) for d in (-1, 1, 2)]
+                others += [position._replace(tricks=position.tricks + d) for d in (-1, 1)]
+                others.append(position._replace(lead=1 - position.lead))
+                others += [position._replace(hand=bytes(sorted(position.hand[1:] + bytes((c,)))))
+                           for c in GAME.full_hand(position) if c not in position.hand]
+                for other in others:
+                    if other.played < 0 or other.tricks < 0:
+                        continue
+                    try:
+                        GAME.parse(GAME.format(other))
+                        read = True
+                    except DealError:
+                        read = False
+                    assert read == (other in reached), GAME.format(other)
+
+
+def test_the_command_line_gives_no_proven_best_for_a_position_the_rules_cannot_reach(tmp_path):
+    from typer.testing import CliRunner
+
+    from solver.app.cli import app
+
+    # the house's AS lead taken by the player: no line of play reaches it
+    board = tmp_path / "taken.txt"
+    board.write_text(BID_3C + "Played: 1\nHand: 3C TC QC 6D 7D TD KD 4H QH KH JS JK\n"
+                     "Tricks: 1\nLead: player\n")
+    said = CliRunner().invoke(app, ["solve", "bridge-solitaire", str(board)])
+    assert said.exit_code == 2 and "proven" not in said.output
+    assert "no legal play of the 1 card gone from the hand" in said.output
