@@ -789,18 +789,82 @@ class BridgeSolitaire:
         return ""
 
     def describe(self, state: State, step: Move) -> str:
-        """Return a step as a player reads it (the house's cards named)."""
-        if step.kind != PLAY:
-            return self.notation(step)
+        """Return a step as a player reads it, with what the rules do in answer: the
+        house's bid after the choice; the contract, its trump, its declarer and its
+        doubling after the bid or pass; for a card, the trick's number, who led, the
+        house's cards turned and played, who takes it and the tricks so far (and, at the
+        hand's end, the cards left that are tricks and the score). ``solve --boards``
+        prints it beside each position. `step` must be legal in `state`."""
+        if step.kind == KEEP_MOVE:
+            whole = bytes(sorted(step.cards + state.face_down))
+            counted = [winning_tricks(whole, s) for s in range(4)]
+            house = house_bid(whole)
+            bid = "passes: the player must bid" if house is None else \
+                f"bids {_bid_text(house)}"
+            return (f"keep {' '.join(map(card_name, step.cards))}: the house counts "
+                    f"{sum(counted)} winning tricks (" +
+                    ", ".join(f"{STRAINS[s]} {counted[s]}" for s in range(4)) + f") and {bid}")
+        if step.kind in (BID, PASS):
+            contract = self.contract(self.play(state, step))
+            if contract is None:
+                return self.notation(step)
+            house = house_bid(self.full_hand(state))
+            over = "the house passed" if house is None else f"over the house's {_bid_text(house)}"
+            said = f"the player bids {_bid_text((step.level, step.strain))} ({over})" \
+                if step.kind == BID else "the player passes"
+            return f"{said}: {self.contract_text(contract)}"
         contract = self.contract(state)
         assert contract is not None
         card = step.cards[0]
-        after, won = resolve(state.stock, state.played, state.lead, card, contract.strain)
-        turned = " ".join(map(card_name, state.stock[state.played:after])) or "nothing"
-        who = "player" if won else "house"
+        at = state.played
+        after, won = resolve(state.stock, at, state.lead, card, contract.strain)
+        turned = state.stock[at:after]
+        number = len(state.kept) + len(state.face_down) - len(state.hand) + 1
         if state.lead == HOUSE:
-            return f"{card_name(card)} on the house's {turned}: {who} wins"
-        return f"lead {card_name(card)}, the house turns {turned}: {who} wins"
+            trick = (f"the house leads {card_name(turned[0])}, the player plays "
+                     f"{card_name(card)}")
+        else:
+            answered = bool(turned) and (turned[-1] >= 52 or card >= 52 or
+                                         turned[-1] // 13 in (card // 13, contract.strain))
+            if not answered:
+                why = "the stock runs out" if after >= len(state.stock) else \
+                    "none may be played (four at most in notrump)"
+                trick = f"the player leads {card_name(card)}, the house turns " + \
+                    (f"{' '.join(map(card_name, turned))}: {why}" if turned else
+                     "nothing: the stock is used up")
+            else:
+                trick = f"the player leads {card_name(card)}, the house plays " \
+                    f"{card_name(turned[-1])}"
+                if len(turned) > 1:
+                    trick += f" ({' '.join(map(card_name, turned[:-1]))} out of play)"
+        tricks = state.tricks + won
+        lost = number - tricks
+        said = (f"trick {number}: {trick}; {'the player' if won else 'the house'} takes it; "
+                f"tricks: player {tricks}, house {lost}")
+        hand = len(state.hand) - 1
+        if hand and after >= len(state.stock):
+            tricks += hand
+            said += (f"; the stock is used up: the player's {hand} card{'s' if hand > 1 else ''}"
+                     f" left {'are tricks' if hand > 1 else 'is a trick'}, player {tricks}")
+        if not hand or after >= len(state.stock):
+            score = hand_score(self.full_hand(state), contract, tricks, self.vulnerable)
+            said += f"; the hand is over: the player takes {tricks} tricks and scores {score}"
+        return said
+
+    def contract_text(self, contract: Contract) -> str:
+        """Return a contract as a player reads it: ``the house declares 4H doubled (one
+        joker), hearts trump; the player defends and leads``."""
+        doubling = {1: "undoubled", 2: "doubled (one joker)",
+                    4: "redoubled (two jokers)"}[contract.doubling]
+        trump = "no trump" if contract.strain == NOTRUMP else \
+            f"{('clubs', 'diamonds', 'hearts', 'spades')[contract.strain]} trump"
+        if contract.player_declares:
+            return (f"the player declares {_bid_text((contract.level, contract.strain))} "
+                    f"{doubling}, {trump}, needing {contract.level + 6} tricks; the house "
+                    "defends and leads")
+        return (f"the house declares {_bid_text((contract.level, contract.strain))} "
+                f"{doubling}, {trump}, needing {contract.level + 6} tricks; the player "
+                f"defends and leads, needing {8 - contract.level} to defeat it")
 
     def key(self, state: State) -> bytes:
         """Return the position's bytes: no two positions are alike (no symmetry)."""
@@ -1083,6 +1147,11 @@ class BridgeSolitaire:
             check.add(DealProblem.WRONG_PILE_SIZE, f"{label}: {len(rest.split())} cards, "
                       f"expected {size}", line=line)
         return _number_jokers(found)
+
+
+def _bid_text(bid: tuple[int, int]) -> str:
+    """Return a bid (level, strain) as ``4H`` or ``3NT``."""
+    return f"{bid[0]}{STRAINS[bid[1]]}"
 
 
 def _jokers(count: int) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from games.bridge_solitaire import (GAME, HOUSE, KEEP_MOVE, NOTRUMP, PASS, PLAY, PLAYER,
+from games.bridge_solitaire import (BID, GAME, HOUSE, KEEP_MOVE, NOTRUMP, PASS, PLAY, PLAYER,
                                     Contract, Move, best_play, blind_card, blind_keep,
                                     blind_score, card_name, contract_options, declarer_score,
                                     hand_score, house_bid, max_tricks, notrump_allowed,
@@ -320,7 +320,9 @@ def test_every_step_of_random_play_passes_the_rule_check_and_broken_ones_do_not(
     assert "follow suit" in GAME.illegal_reason(bid, GAME.parse_move(bid, "QH"))
     assert GAME.illegal_reason(bid, GAME.parse_move(bid, "5S")) == ""
     assert "not in the hand" in GAME.illegal_reason(bid, GAME.parse_move(bid, "AS"))
-    assert GAME.describe(bid, GAME.parse_move(bid, "5S")) == "5S on the house's AS: house wins"
+    assert GAME.describe(bid, GAME.parse_move(bid, "5S")) == (
+        "trick 1: the house leads AS, the player plays 5S; the house takes it; "
+        "tricks: player 0, house 1")
 
 
 def _most_by_contract(hand: bytes, stock: bytes, tables: dict[int, Tricks]) -> int:
@@ -563,3 +565,75 @@ def test_the_command_line_gives_no_proven_best_for_a_position_the_rules_cannot_r
     said = CliRunner().invoke(app, ["solve", "bridge-solitaire", str(board)])
     assert said.exit_code == 2 and "proven" not in said.output
     assert "no legal play of the 1 card gone from the hand" in said.output
+
+
+# -- the bidding and the play, told step by step (solve --boards, hint) -----------------
+
+def test_the_boards_tell_the_house_bid_the_contract_and_each_trick():
+    state = GAME.deal(1)
+    result = solve(GAME, state)
+    told = []
+    for step in result.moves:
+        told.append(GAME.describe(state, step))
+        state = GAME.play(state, step)
+    assert told[0] == ("keep 6C 3D 5S 9S JS JK: the house counts 2 winning tricks "
+                       "(C 1, D 1, H 0, S 0) and bids 4H")
+    assert told[1] == ("the player passes: the house declares 4H doubled (one joker), "
+                       "hearts trump, needing 10 tricks; the player defends and leads, "
+                       "needing 4 to defeat it")
+    # stock AS 9D KC AH 8H 8D JK ...: to KD the house turns AS (no diamond, no heart),
+    # then 9D; to 3D, KC then AH, a trump
+    assert told[2] == ("trick 1: the player leads KD, the house plays 9D (AS out of play); "
+                       "the player takes it; tricks: player 1, house 0")
+    assert told[3] == ("trick 2: the player leads 3D, the house plays AH (KC out of play); "
+                       "the house takes it; tricks: player 1, house 1")
+    assert told[4] == ("trick 3: the house leads 8H, the player plays KH; the player takes "
+                       "it; tricks: player 2, house 1")
+    assert told[-1] == ("trick 13: the player leads JK, the house plays AC; the house takes "
+                        "it; tricks: player 8, house 5; the hand is over: the player takes 8 "
+                        "tricks and scores 1100")
+    state = GAME.deal(7001)
+    kept = GAME.play(state, GAME.parse_move(state, "keep 5D KD AH 9H TH KH"))
+    assert GAME.describe(state, GAME.parse_move(state, "keep 5D KD AH 9H TH KH")).endswith(
+        "the house counts 7 winning tricks (C 1, D 1, H 5, S 0) and passes: the player must bid")
+    assert GAME.describe(kept, GAME.parse_move(kept, "bid 4H")) == (
+        "the player bids 4H (the house passed): the player declares 4H undoubled, hearts "
+        "trump, needing 10 tricks; the house defends and leads")
+
+
+def test_each_trick_told_agrees_with_the_position_after_it():
+    """Random play (notrump bid when open) of deals 1-40, 261 and 362: each card's
+    description names the trick's number, the taker and the running count the position
+    after holds, the stock running out (under a lead: deal 261; with cards left: 362)
+    and, at the hand's end, the score ``points`` gives; notrump's four-card limit too."""
+    seen = set()
+    for number in [*range(1, 41), 261, 362]:
+        rng = random.Random(number)
+        state = GAME.deal(number)
+        while GAME.moves(state):
+            moves = GAME.moves(state)
+            notrump = [m for m in moves if m.kind == BID and m.strain == NOTRUMP]
+            move = notrump[0] if notrump else rng.choice(moves)
+            told = GAME.describe(state, move)
+            after = GAME.play(state, move)
+            if move.kind == PLAY:
+                number_played = 13 - len(after.hand)
+                lost = number_played - after.tricks
+                assert told.startswith(f"trick {number_played}: ")
+                assert f"tricks: player {after.tricks}, house {lost}" in told
+                taker = "the player" if after.tricks > state.tricks else "the house"
+                assert f"; {taker} takes it;" in told
+                if GAME.is_over(after):
+                    assert told.endswith(f"the player takes {after.tricks + len(after.hand)} "
+                                         f"tricks and scores {GAME.points(after)}")
+                    if after.hand:
+                        assert "the stock is used up" in told
+                        seen.add("stock")
+                else:
+                    assert "the hand is over" not in told
+                if "none may be played (four at most in notrump)" in told:
+                    seen.add("notrump")
+                if "the stock runs out; the player takes it" in told:
+                    seen.add("runs out")
+            state = after
+    assert seen == {"stock", "notrump", "runs out"}
