@@ -70,13 +70,14 @@ engine's ``best_line`` hook): every choice of kept cards and every contract the 
 may reach (a bid, or a pass to defend the house's bid), each played out by the trick
 tables of ``games._bridge_play``: a memoised search over (cards left, stock position, who
 leads), one table per trump shared by all 1,716 choices (the stock fixes the house's
-cards, so the player alone chooses and the best line is a longest path). The score grows
-with the player's tricks whether the player declares or defends, so each contract asks
-only "can the player take t tricks?" for the fewest t that beat the best score found so
-far; choices and contracts are taken by falling 13-trick score and left when that cannot
-beat the best found. Deals 1-10,000 take a median 0.17 CPU s, at worst 5.9 (one table
-per choice in plain Python took a median 4.9 on deals 1-40; see
-data/bridge_solitaire/winnability.md).
+cards, so the player alone chooses and the best line is a longest path). The score never
+falls as the player's tricks grow, whether the player declares or defends (the contract
+bonus is a step up where the contract is made; a test checks every contract), so each
+contract asks only "can the player take t tricks?" for the fewest t that beat the best
+score found so far; choices and contracts are taken by falling 13-trick score and left
+when that cannot beat the best found. Deals 1-1,000 take a median 0.2 CPU s (see
+data/bridge_solitaire/winnability.md; one table per choice in plain Python took a median
+4.9 on deals 1-40).
 
 The engine: ``solve``, ``hint``, ``verify`` and ``classify`` reach the game like any
 other; a solve answers the best score with the choice, the bid and the play that reach
@@ -108,6 +109,13 @@ Text format (lines ``Label: value``, ``#`` starts a comment)::
     Hand: AC 8C ...                  # the player's cards left (- for none; left out: all)
     Tricks: 3                        # player's tricks so far (0 when left out)
     Lead: house                      # who leads next (left out: the defender)
+
+Only positions the rules reach are read (``parse``): two jokers, the kept cards face-up
+ones holding every face-up joker, a bid open to the player, and ``Played``, ``Hand``,
+``Tricks`` and ``Lead`` (only after ``Contract``, itself only after ``Kept``) where some
+legal play of the cards gone from the hand ends (``play_reaches``), so that a best score
+is never proven for a position no play reaches. ``describe`` tells each step with what
+the rules do in answer: the house's bid, the contract, each trick (``solve --boards``).
 
 Notation (one word a step): ``keep:AC+KC+TC+8C+QH+8H`` chooses the kept cards (``keep AC
 KC ...`` is read too); ``bid:2S``, ``pass``; a card (``AC``, ``JK``) plays it, leading or
