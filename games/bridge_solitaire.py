@@ -797,29 +797,29 @@ class BridgeSolitaire:
         return ""
 
     def describe(self, state: State, step: Move) -> str:
-        """Return a step as a player reads it, with what the rules do in answer: the
-        house's bid after the choice; the contract, its trump, its declarer and its
-        doubling after the bid or pass; for a card, the trick's number, who led, the
-        house's cards turned and played, who takes it and the tricks so far (and, at the
-        hand's end, the cards left that are tricks and the score). ``solve --boards``
-        prints it beside each position. `step` must be legal in `state`."""
+        """Return a step as a player reads it, in one line under 100 characters, with
+        what the rules do in answer: after the choice, the house's count of the player's
+        winning tricks and its bid; after the bid or pass, the contract, its declarer,
+        its doubling and trump, and who leads; for a card, the trick's number, who led,
+        the house's card (and the cards it turned out of play, named when few), who wins
+        and the tricks so far. When the stock is used up, the player's cards left count
+        as the player's (``player 10 (2 left)``). `step` must be legal in `state`."""
         if step.kind == KEEP_MOVE:
             whole = bytes(sorted(step.cards + state.face_down))
             counted = [winning_tricks(whole, s) for s in range(4)]
             house = house_bid(whole)
             bid = "passes: the player must bid" if house is None else \
                 f"bids {_bid_text(house)}"
-            return (f"keep {' '.join(map(card_name, step.cards))}: the house counts "
-                    f"{sum(counted)} winning tricks (" +
+            return (f"the house counts {sum(counted)} winning tricks (" +
                     ", ".join(f"{STRAINS[s]} {counted[s]}" for s in range(4)) + f") and {bid}")
         if step.kind in (BID, PASS):
             contract = self.contract(self.play(state, step))
             if contract is None:
                 return self.notation(step)
+            if step.kind == PASS:
+                return self.contract_text(contract)
             house = house_bid(self.full_hand(state))
-            over = "the house passed" if house is None else f"over the house's {_bid_text(house)}"
-            said = f"the player bids {_bid_text((step.level, step.strain))} ({over})" \
-                if step.kind == BID else "the player passes"
+            said = "the house passed" if house is None else f"over the house's {_bid_text(house)}"
             return f"{said}: {self.contract_text(contract)}"
         contract = self.contract(state)
         assert contract is not None
@@ -828,51 +828,40 @@ class BridgeSolitaire:
         after, won = resolve(state.stock, at, state.lead, card, contract.strain)
         turned = state.stock[at:after]
         number = len(state.kept) + len(state.face_down) - len(state.hand) + 1
-        if state.lead == HOUSE:
-            trick = (f"the house leads {card_name(turned[0])}, the player plays "
-                     f"{card_name(card)}")
-        else:
-            answered = bool(turned) and (turned[-1] >= 52 or card >= 52 or
-                                         turned[-1] // 13 in (card // 13, contract.strain))
-            if not answered:
-                why = "the stock runs out" if after >= len(state.stock) else \
-                    "none may be played (four at most in notrump)"
-                trick = f"the player leads {card_name(card)}, the house turns " + \
-                    (f"{' '.join(map(card_name, turned))}: {why}" if turned else
-                     "nothing: the stock is used up")
-            else:
-                trick = f"the player leads {card_name(card)}, the house plays " \
-                    f"{card_name(turned[-1])}"
-                if len(turned) > 1:
-                    trick += f" ({' '.join(map(card_name, turned[:-1]))} out of play)"
         tricks = state.tricks + won
-        lost = number - tricks
-        said = (f"trick {number}: {trick}; {'the player' if won else 'the house'} takes it; "
-                f"tricks: player {tricks}, house {lost}")
-        hand = len(state.hand) - 1
-        if hand and after >= len(state.stock):
-            tricks += hand
-            said += (f"; the stock is used up: the player's {hand} card{'s' if hand > 1 else ''}"
-                     f" left {'are tricks' if hand > 1 else 'is a trick'}, player {tricks}")
-        if not hand or after >= len(state.stock):
-            score = hand_score(self.full_hand(state), contract, tricks, self.vulnerable)
-            said += f"; the hand is over: the player takes {tricks} tricks and scores {score}"
-        return said
+        left = len(state.hand) - 1 if after >= len(state.stock) else 0
+        count = f"player {tricks + left}" + (f" ({left} left)" if left else "") + \
+            f", house {number - tricks}"
+        taker = "player" if won else "house"
+        answered = bool(turned) and state.lead == PLAYER and (
+            turned[-1] >= 52 or card >= 52 or turned[-1] // 13 in (card // 13, contract.strain))
+        phrases = []
+        for named in (True, False):
+            out = turned[:-1] if answered else turned
+            cards = " ".join(map(card_name, out)) if named or len(out) < 2 else \
+                f"{len(out)} cards"
+            if state.lead == HOUSE:
+                trick = f"house leads {card_name(turned[0])}, player plays {card_name(card)}"
+            elif answered:
+                trick = f"player leads {card_name(card)}, house plays {card_name(turned[-1])}" + \
+                    (f" after {cards}" if out else "")
+            elif after >= len(state.stock):
+                trick = f"player leads {card_name(card)}, the stock runs out"
+            else:
+                trick = f"player leads {card_name(card)}, house turns {cards}, none legal"
+            phrases.append(f"trick {number}: {trick}: {taker} wins; {count}")
+        return phrases[0] if len(phrases[0]) < 100 else phrases[1]
 
     def contract_text(self, contract: Contract) -> str:
-        """Return a contract as a player reads it: ``the house declares 4H doubled (one
-        joker), hearts trump; the player defends and leads``."""
-        doubling = {1: "undoubled", 2: "doubled (one joker)",
-                    4: "redoubled (two jokers)"}[contract.doubling]
+        """Return a contract as a player reads it: ``the house declares 4H doubled, hearts
+        trump; the player leads`` (one joker doubles, two redouble)."""
+        doubling = {1: " undoubled", 2: " doubled", 4: " redoubled"}[contract.doubling]
         trump = "no trump" if contract.strain == NOTRUMP else \
             f"{('clubs', 'diamonds', 'hearts', 'spades')[contract.strain]} trump"
-        if contract.player_declares:
-            return (f"the player declares {_bid_text((contract.level, contract.strain))} "
-                    f"{doubling}, {trump}, needing {contract.level + 6} tricks; the house "
-                    "defends and leads")
-        return (f"the house declares {_bid_text((contract.level, contract.strain))} "
-                f"{doubling}, {trump}, needing {contract.level + 6} tricks; the player "
-                f"defends and leads, needing {8 - contract.level} to defeat it")
+        declarer, defender = ("player", "house") if contract.player_declares else \
+            ("house", "player")
+        return (f"the {declarer} declares {_bid_text((contract.level, contract.strain))}"
+                f"{doubling}, {trump}; the {defender} leads")
 
     def key(self, state: State) -> bytes:
         """Return the position's bytes: no two positions are alike (no symmetry)."""
@@ -1088,7 +1077,8 @@ class BridgeSolitaire:
             check.raise_if_any()
         return values
 
-    def _bid(self, check: DealChecker, values: dict[str, tuple[int, str]]) -> tuple[int, int] | None:
+    def _bid(self, check: DealChecker,
+             values: dict[str, tuple[int, str]]) -> tuple[int, int] | None:
         """Return the Contract line's bid ((0, 0) a pass), None when there is none."""
         if "contract" not in values:
             return None

@@ -321,8 +321,7 @@ def test_every_step_of_random_play_passes_the_rule_check_and_broken_ones_do_not(
     assert GAME.illegal_reason(bid, GAME.parse_move(bid, "5S")) == ""
     assert "not in the hand" in GAME.illegal_reason(bid, GAME.parse_move(bid, "AS"))
     assert GAME.describe(bid, GAME.parse_move(bid, "5S")) == (
-        "trick 1: the house leads AS, the player plays 5S; the house takes it; "
-        "tricks: player 0, house 1")
+        "trick 1: house leads AS, player plays 5S: house wins; player 0, house 1")
 
 
 def _most_by_contract(hand: bytes, stock: bytes, tables: dict[int, Tricks]) -> int:
@@ -576,36 +575,35 @@ def test_the_boards_tell_the_house_bid_the_contract_and_each_trick():
     for step in result.moves:
         told.append(GAME.describe(state, step))
         state = GAME.play(state, step)
-    assert told[0] == ("keep 6C 3D 5S 9S JS JK: the house counts 2 winning tricks "
-                       "(C 1, D 1, H 0, S 0) and bids 4H")
-    assert told[1] == ("the player passes: the house declares 4H doubled (one joker), "
-                       "hearts trump, needing 10 tricks; the player defends and leads, "
-                       "needing 4 to defeat it")
+    assert told[0] == "the house counts 2 winning tricks (C 1, D 1, H 0, S 0) and bids 4H"
+    assert told[1] == "the house declares 4H doubled, hearts trump; the player leads"
     # stock AS 9D KC AH 8H 8D JK ...: to KD the house turns AS (no diamond, no heart),
     # then 9D; to 3D, KC then AH, a trump
-    assert told[2] == ("trick 1: the player leads KD, the house plays 9D (AS out of play); "
-                       "the player takes it; tricks: player 1, house 0")
-    assert told[3] == ("trick 2: the player leads 3D, the house plays AH (KC out of play); "
-                       "the house takes it; tricks: player 1, house 1")
-    assert told[4] == ("trick 3: the house leads 8H, the player plays KH; the player takes "
-                       "it; tricks: player 2, house 1")
-    assert told[-1] == ("trick 13: the player leads JK, the house plays AC; the house takes "
-                        "it; tricks: player 8, house 5; the hand is over: the player takes 8 "
-                        "tricks and scores 1100")
+    assert told[2] == ("trick 1: player leads KD, house plays 9D after AS: player wins; "
+                       "player 1, house 0")
+    assert told[3] == ("trick 2: player leads 3D, house plays AH after KC: house wins; "
+                       "player 1, house 1")
+    assert told[4] == "trick 3: house leads 8H, player plays KH: player wins; player 2, house 1"
+    assert told[-1] == "trick 13: player leads JK, house plays AC: house wins; player 8, house 5"
     state = GAME.deal(7001)
-    kept = GAME.play(state, GAME.parse_move(state, "keep 5D KD AH 9H TH KH"))
-    assert GAME.describe(state, GAME.parse_move(state, "keep 5D KD AH 9H TH KH")).endswith(
+    keep = GAME.parse_move(state, "keep 5D KD AH 9H TH KH")
+    assert GAME.describe(state, keep) == (
         "the house counts 7 winning tricks (C 1, D 1, H 5, S 0) and passes: the player must bid")
+    kept = GAME.play(state, keep)
     assert GAME.describe(kept, GAME.parse_move(kept, "bid 4H")) == (
-        "the player bids 4H (the house passed): the player declares 4H undoubled, hearts "
-        "trump, needing 10 tricks; the house defends and leads")
+        "the house passed: the player declares 4H undoubled, hearts trump; the house leads")
+    state = GAME.deal(1)                      # keeping these the house bids 2S; one joker
+    kept = GAME.play(state, GAME.parse_move(state, "keep JK TD 4H QH 5S JS"))
+    assert GAME.describe(kept, GAME.parse_move(kept, "bid 3C")) == (
+        "over the house's 2S: the player declares 3C doubled, clubs trump; the house leads")
 
 
 def test_each_trick_told_agrees_with_the_position_after_it():
-    """Random play (notrump bid when open) of deals 1-40, 261 and 362: each card's
-    description names the trick's number, the taker and the running count the position
-    after holds, the stock running out (under a lead: deal 261; with cards left: 362)
-    and, at the hand's end, the score ``points`` gives; notrump's four-card limit too."""
+    """Random play (notrump bid when open) of deals 1-40, 261 and 362: each step is told
+    in one line under 100 characters; each card's names the trick's number, the winner
+    and the running count the position after holds, the cards left counted as the
+    player's when the stock is used up (deal 362), the stock running out under a lead
+    (261) and notrump's four-card limit."""
     seen = set()
     for number in [*range(1, 41), 261, 362]:
         rng = random.Random(number)
@@ -616,24 +614,20 @@ def test_each_trick_told_agrees_with_the_position_after_it():
             move = notrump[0] if notrump else rng.choice(moves)
             told = GAME.describe(state, move)
             after = GAME.play(state, move)
+            assert len(told) < 100 and "\n" not in told, told
             if move.kind == PLAY:
                 number_played = 13 - len(after.hand)
                 lost = number_played - after.tricks
                 assert told.startswith(f"trick {number_played}: ")
-                assert f"tricks: player {after.tricks}, house {lost}" in told
-                taker = "the player" if after.tricks > state.tricks else "the house"
-                assert f"; {taker} takes it;" in told
-                if GAME.is_over(after):
-                    assert told.endswith(f"the player takes {after.tricks + len(after.hand)} "
-                                         f"tricks and scores {GAME.points(after)}")
-                    if after.hand:
-                        assert "the stock is used up" in told
-                        seen.add("stock")
-                else:
-                    assert "the hand is over" not in told
-                if "none may be played (four at most in notrump)" in told:
+                winner = "player" if after.tricks > state.tricks else "house"
+                assert f": {winner} wins; " in told
+                left = len(after.hand) if GAME.is_over(after) else 0
+                count = f"player {after.tricks + left}" + (f" ({left} left)" if left else "")
+                assert told.endswith(f"{count}, house {lost}"), told
+                seen |= {"left"} if left else set()
+                if told.endswith("none legal: player wins; " + told.rpartition("; ")[2]):
                     seen.add("notrump")
-                if "the stock runs out; the player takes it" in told:
+                if "the stock runs out: player wins" in told:
                     seen.add("runs out")
             state = after
-    assert seen == {"stock", "notrump", "runs out"}
+    assert seen == {"left", "notrump", "runs out"}
