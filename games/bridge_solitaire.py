@@ -22,9 +22,14 @@ known order (full information): the first 7 go face down to the player's hand, t
   or a joker. A trick holding a joker goes to the house, except when the player answers
   a joker lead with the other joker. The winner leads next. When the stock runs out,
   each card left in the player's hand is a trick for the player.
-- Scoring: rubber-bridge scoring for one hand, non-vulnerable by default (``vulnerable``
-  is the variant): trick points, over- and undertricks, doubling, the insult bonus,
-  honours in the player's hand, slams.
+- Scoring: one hand scored as contract bridge scores a single deal (duplicate scoring),
+  non-vulnerable by default (``vulnerable`` is the variant): trick points, over- and
+  undertricks, doubling, the insult bonus, slams, honours in the player's hand, and the
+  bonus for the contract bid and made: 50 for a part score, 300 for a game (500
+  vulnerable). Without that bonus a part score with overtricks would be worth as much as
+  the game bid and made, and the text's object, "accurately predicting the number of
+  tricks", would not matter. The rubber the text names as the ultimate goal is a series
+  of hands, not scored here.
 
 Rulings where the text and the ruling are silent:
 
@@ -46,11 +51,15 @@ Rulings where the text and the ruling are silent:
   redoubled 200, twice that vulnerable); undertricks to the defenders (undoubled 50 each,
   100 vulnerable; doubled 100, 200, 200, then 300 each, vulnerable 200 then 300 each;
   redoubled twice the doubled); the insult bonus 50 (redoubled 100) for making a doubled
-  contract; slams 500 and 1000 (750 and 1500 vulnerable) for bidding and making 12 or 13
-  tricks. Honours count for the player whichever side declares: in a suit contract 4 of
-  the trump A K Q J 10 in the player's 13 cards 100, all 5 150; in notrump the four aces
-  150. No game, part-score or rubber bonus: one hand is not a rubber. The text's first
-  worked hand (1C doubled, 7 tricks, five club honours) scores 40 + 50 + 150 = 240.
+  contract; the contract bonus for making it, 300 for a game (the contract's trick points,
+  after doubling, 100 or more: 3NT, 4H, 5C, 2H doubled; 500 vulnerable) and 50 for a part
+  score (under 100); slams 500 and 1000 (750 and 1500 vulnerable) for bidding and making
+  12 or 13 tricks. Whichever side declares and makes its contract scores these bonuses
+  (the house's making one counts against the player). Honours count for the player
+  whichever side declares: in a suit contract 4 of the trump A K Q J 10 in the player's
+  13 cards 100, all 5 150; in notrump the four aces 150. The text's first worked hand
+  (1C doubled, 7 tricks, five club honours) scores 40 + 50 insult + 50 part score + 150
+  honours = 290. (An earlier ruling gave no contract bonus: the hand scored 240.)
 - ``won`` means the hand is over with a positive score for the player (a contract made
   as declarer or the house's contract defeated, honours included). The best score is the
   deal's answer, not a fixed target, so no position is "won" in the engine's sense of
@@ -61,13 +70,14 @@ engine's ``best_line`` hook): every choice of kept cards and every contract the 
 may reach (a bid, or a pass to defend the house's bid), each played out by the trick
 tables of ``games._bridge_play``: a memoised search over (cards left, stock position, who
 leads), one table per trump shared by all 1,716 choices (the stock fixes the house's
-cards, so the player alone chooses and the best line is a longest path). The score grows
-with the player's tricks whether the player declares or defends, so each contract asks
-only "can the player take t tricks?" for the fewest t that beat the best score found so
-far; choices and contracts are taken by falling 13-trick score and left when that cannot
-beat the best found. Deals 1-10,000 take a median 0.17 CPU s, at worst 5.9 (one table
-per choice in plain Python took a median 4.9 on deals 1-40; see
-data/bridge_solitaire/winnability.md).
+cards, so the player alone chooses and the best line is a longest path). The score never
+falls as the player's tricks grow, whether the player declares or defends (the contract
+bonus is a step up where the contract is made; a test checks every contract), so each
+contract asks only "can the player take t tricks?" for the fewest t that beat the best
+score found so far; choices and contracts are taken by falling 13-trick score and left
+when that cannot beat the best found. Deals 1-1,000 take a median 0.14 CPU s, at worst
+2.1 (see data/bridge_solitaire/winnability.md; one table per choice in plain Python took a
+median 4.9 on deals 1-40).
 
 The engine: ``solve``, ``hint``, ``verify`` and ``classify`` reach the game like any
 other; a solve answers the best score with the choice, the bid and the play that reach
@@ -100,6 +110,13 @@ Text format (lines ``Label: value``, ``#`` starts a comment)::
     Tricks: 3                        # player's tricks so far (0 when left out)
     Lead: house                      # who leads next (left out: the defender)
 
+Only positions the rules reach are read (``parse``): two jokers, the kept cards face-up
+ones holding every face-up joker, a bid open to the player, and ``Played``, ``Hand``,
+``Tricks`` and ``Lead`` (only after ``Contract``, itself only after ``Kept``) where some
+legal play of the cards gone from the hand ends (``play_reaches``), so that a best score
+is never proven for a position no play reaches. ``describe`` tells each step with what
+the rules do in answer: the house's bid, the contract, each trick (``solve --boards``).
+
 Notation (one word a step): ``keep:AC+KC+TC+8C+QH+8H`` chooses the kept cards (``keep AC
 KC ...`` is read too); ``bid:2S``, ``pass``; a card (``AC``, ``JK``) plays it, leading or
 answering (the house's cards are turned by the rules).
@@ -117,6 +134,7 @@ from typing import Any, Callable, ClassVar, Iterable, NamedTuple
 from solver.cards import card_str, parse_card, plain_text
 from solver.game import DealChecker, DealProblem, InvalidMoveError, Status, quote
 from solver.search.result import Budget, Result
+from solver.text import read_number
 from solver.table import default_memory, resident_bytes
 from solver.verify import replay
 from games._bridge_play import HOUSE, NOTRUMP, PLAYER, Tricks, resolve
@@ -126,7 +144,7 @@ from games._bridge_play import suit_of as _suit
 __all__ = ["GAME", "BridgeSolitaire", "State", "Move", "Contract", "house_bid", "hand_score",
            "winning_tricks", "card_name", "read_card", "JOKERS", "NOTRUMP", "best_play",
            "search_deal", "contract_options", "max_tricks", "Best", "unknown_samples",
-           "blind_keep", "blind_card", "blind_score"]
+           "blind_keep", "blind_card", "blind_score", "play_reaches"]
 
 JOKERS = (52, 53)
 STRAINS = ("C", "D", "H", "S", "NT")
@@ -286,10 +304,13 @@ def honours(hand: Iterable[int], strain: int) -> int:
 
 
 def declarer_score(level: int, strain: int, doubling: int, tricks: int, vulnerable: bool) -> int:
-    """Return the declaring side's score (negative: the defenders' points) for `tricks`.
+    """Return the declaring side's duplicate score for `tricks` (negative: the defenders'
+    points): trick points, the game (300, 500 vulnerable) or part-score (50) bonus,
+    overtricks, the insult bonus and slams when made; undertricks when not. It never falls
+    as `tricks` grow (the best-play search relies on it).
 
     >>> declarer_score(1, 0, 2, 7, False), declarer_score(3, 4, 1, 10, False)
-    (90, 130)
+    (140, 430)
     >>> declarer_score(4, 2, 2, 6, False), declarer_score(4, 2, 4, 6, True)
     (-800, -2200)
     """
@@ -306,6 +327,7 @@ def declarer_score(level: int, strain: int, doubling: int, tricks: int, vulnerab
     odd = tricks - 6
     per = 20 if strain < 2 else 30
     points = (per * level + (10 if strain == NOTRUMP else 0)) * doubling
+    points += (500 if vulnerable else 300) if points >= 100 else 50   # game or part score
     over = odd - level
     if doubling == 1:
         points += over * per
@@ -324,7 +346,7 @@ def hand_score(hand: Iterable[int], contract: Contract, player_tricks: int,
 
     >>> hand = [parse_card(c) or 0 for c in "AC KC QC JC TC 8C QH 8H 7H 9S 4S 3D".split()] + [52]
     >>> hand_score(hand, Contract(1, 0, True, 2), 7)
-    240
+    290
     """
     return score_row(contract, vulnerable)[player_tricks] + honours(hand, contract.strain)
 
@@ -775,18 +797,71 @@ class BridgeSolitaire:
         return ""
 
     def describe(self, state: State, step: Move) -> str:
-        """Return a step as a player reads it (the house's cards named)."""
-        if step.kind != PLAY:
-            return self.notation(step)
+        """Return a step as a player reads it, in one line under 100 characters, with
+        what the rules do in answer: after the choice, the house's count of the player's
+        winning tricks and its bid; after the bid or pass, the contract, its declarer,
+        its doubling and trump, and who leads; for a card, the trick's number, who led,
+        the house's card (and the cards it turned out of play, named when few), who wins
+        and the tricks so far. When the stock is used up, the player's cards left count
+        as the player's (``player 10 (2 left)``). `step` must be legal in `state`."""
+        if step.kind == KEEP_MOVE:
+            whole = bytes(sorted(step.cards + state.face_down))
+            counted = [winning_tricks(whole, s) for s in range(4)]
+            house = house_bid(whole)
+            bid = "passes: the player must bid" if house is None else \
+                f"bids {_bid_text(house)}"
+            return (f"the house counts {sum(counted)} winning tricks (" +
+                    ", ".join(f"{STRAINS[s]} {counted[s]}" for s in range(4)) + f") and {bid}")
+        if step.kind in (BID, PASS):
+            contract = self.contract(self.play(state, step))
+            if contract is None:
+                return self.notation(step)
+            if step.kind == PASS:
+                return self.contract_text(contract)
+            house = house_bid(self.full_hand(state))
+            said = "the house passed" if house is None else f"over the house's {_bid_text(house)}"
+            return f"{said}: {self.contract_text(contract)}"
         contract = self.contract(state)
         assert contract is not None
         card = step.cards[0]
-        after, won = resolve(state.stock, state.played, state.lead, card, contract.strain)
-        turned = " ".join(map(card_name, state.stock[state.played:after])) or "nothing"
-        who = "player" if won else "house"
-        if state.lead == HOUSE:
-            return f"{card_name(card)} on the house's {turned}: {who} wins"
-        return f"lead {card_name(card)}, the house turns {turned}: {who} wins"
+        at = state.played
+        after, won = resolve(state.stock, at, state.lead, card, contract.strain)
+        turned = state.stock[at:after]
+        number = len(state.kept) + len(state.face_down) - len(state.hand) + 1
+        tricks = state.tricks + won
+        left = len(state.hand) - 1 if after >= len(state.stock) else 0
+        count = f"player {tricks + left}" + (f" ({left} left)" if left else "") + \
+            f", house {number - tricks}"
+        taker = "player" if won else "house"
+        answered = bool(turned) and state.lead == PLAYER and (
+            turned[-1] >= 52 or card >= 52 or turned[-1] // 13 in (card // 13, contract.strain))
+        phrases = []
+        for named in (True, False):
+            out = turned[:-1] if answered else turned
+            cards = " ".join(map(card_name, out)) if named or len(out) < 2 else \
+                f"{len(out)} cards"
+            if state.lead == HOUSE:
+                trick = f"house leads {card_name(turned[0])}, player plays {card_name(card)}"
+            elif answered:
+                trick = f"player leads {card_name(card)}, house plays {card_name(turned[-1])}" + \
+                    (f" after {cards}" if out else "")
+            elif after >= len(state.stock):
+                trick = f"player leads {card_name(card)}, the stock runs out"
+            else:
+                trick = f"player leads {card_name(card)}, house turns {cards}, none legal"
+            phrases.append(f"trick {number}: {trick}: {taker} wins; {count}")
+        return phrases[0] if len(phrases[0]) < 100 else phrases[1]
+
+    def contract_text(self, contract: Contract) -> str:
+        """Return a contract as a player reads it: ``the house declares 4H doubled, hearts
+        trump; the player leads`` (one joker doubles, two redouble)."""
+        doubling = {1: " undoubled", 2: " doubled", 4: " redoubled"}[contract.doubling]
+        trump = "no trump" if contract.strain == NOTRUMP else \
+            f"{('clubs', 'diamonds', 'hearts', 'spades')[contract.strain]} trump"
+        declarer, defender = ("player", "house") if contract.player_declares else \
+            ("house", "player")
+        return (f"the {declarer} declares {_bid_text((contract.level, contract.strain))}"
+                f"{doubling}, {trump}; the {defender} leads")
 
     def key(self, state: State) -> bytes:
         """Return the position's bytes: no two positions are alike (no symmetry)."""
@@ -871,8 +946,118 @@ class BridgeSolitaire:
         return "\n".join(lines) + "\n"
 
     def parse(self, text: str) -> State:
-        """Return the position a text describes; raise DealError listing every problem."""
+        """Return the position a text describes; raise DealError listing every problem.
+
+        Only a position the rules can reach is read: 54 cards with two jokers; 6 kept
+        face-up cards holding every face-up joker; a bid the player may make; and the play
+        lines (``Played``, ``Hand``, ``Tricks``, ``Lead``, which follow a ``Contract``
+        line, itself after ``Kept``) where some legal play of the cards gone from the hand
+        ends (``play_reaches``). Numbers are ASCII digits (``solver.text.read_number``).
+        """
         check = DealChecker(self.name)
+        values = self._lines(check, text)
+        groups: dict[str, list[int]] = {}
+        for label, size in (("face up", FACE_UP), ("face down", HIDDEN), ("stock", STOCK)):
+            groups[label] = self._cards(check, values, label, size)
+        dealt = _number_jokers(groups["face up"] + groups["face down"] + groups["stock"])
+        face_up, face_down = dealt[:FACE_UP], dealt[FACE_UP:FACE_UP + HIDDEN]
+        stock = dealt[FACE_UP + HIDDEN:]
+        if not check.problems & (DealProblem.UNREADABLE_CARD | DealProblem.WRONG_PILE_COUNT):
+            check.check_deck([c for c in dealt if c < 52])
+            jokers = sum(c >= 52 for c in dealt)
+            if jokers > len(JOKERS):
+                check.add(DealProblem.DUPLICATE_CARD, f"{jokers} jokers: a deal has 2",
+                          card="JK")
+            elif jokers < len(JOKERS):
+                check.add_card_problem(DealProblem.MISSING_CARD, "missing",
+                                       ["JK"] * (len(JOKERS) - jokers))
+        number = self._number(check, values, "deal")
+        played = self._number(check, values, "played")
+        tricks = self._number(check, values, "tricks")
+        if "contract" in values and "kept" not in values:
+            check.add(DealProblem.BAD_LINE, "a Contract line without a Kept line: the cards "
+                      "are kept before the bidding", line=values["contract"][0])
+        play_lines = [label for label in ("played", "hand", "tricks", "lead") if label in values]
+        if play_lines and "contract" not in values:
+            names = " and ".join(label.capitalize() for label in play_lines)
+            check.add(DealProblem.BAD_LINE, f"{names} without a Contract line: the play "
+                      "follows the bidding", line=values[play_lines[0]][0])
+        bid = self._bid(check, values)
+        lead = PLAYER if bid == (0, 0) else HOUSE            # the defender leads first
+        if "lead" in values:
+            where, word = values["lead"]
+            if word.lower() in ("player", "house"):
+                lead = PLAYER if word.lower() == "player" else HOUSE
+            else:
+                check.add(DealProblem.BAD_LINE, f"lead {quote(word)}: player or house", line=where)
+        up_jokers = [c for c in face_up if c >= 52]
+        mine = sorted(c for c in face_up + face_down if c >= 52)
+        kept: list[int] = []
+        if "kept" in values:
+            named = self._cards(check, values, "kept", KEEP)
+            kept = self._held(check, values, "kept", named, [c for c in face_up if c < 52],
+                              up_jokers, "face-up cards")
+            if sum(c >= 52 for c in named) < len(up_jokers):
+                check.add(DealProblem.BAD_LINE, "a face-up joker must be kept")
+        whole = sorted(kept + face_down)
+        hand = whole
+        if "hand" in values:
+            named = self._cards(check, values, "hand", None)
+            hand = self._held(check, values, "hand", named,
+                              [c for c in whole if c < 52], mine, "kept or face-down cards")
+        check.raise_if_any()
+        if kept and bid is not None:
+            if bid == (0, 0) and house_bid(whole) is None:
+                check.add(DealProblem.BAD_LINE, "the house passed: the player must bid",
+                          line=values["contract"][0])
+            elif bid != (0, 0) and bid not in player_bids(whole):
+                check.add(DealProblem.BAD_LINE, f"the bid {bid[0]}{STRAINS[bid[1]]} is not "
+                          "open to the player (an overcall; notrump only by shape)",
+                          line=values["contract"][0])
+        check.raise_if_any()
+        if not kept:
+            return State(number, bytes(face_up), bytes(face_down), bytes(stock), b"", None, 0,
+                         b"", 0, PLAYER)
+        if bid is None:
+            return State(number, bytes(face_up), bytes(face_down), bytes(stock),
+                         bytes(kept), None, 0, bytes(whole), 0, PLAYER)
+        state = State(number, bytes(face_up), bytes(face_down), bytes(stock), bytes(kept),
+                      bid, played, bytes(hand), tricks, lead)
+        problem = self.unreachable(state)
+        if problem:
+            check.add(DealProblem.BAD_LINE, problem)
+            check.raise_if_any()
+        return state
+
+    def unreachable(self, state: State) -> str:
+        """Return why no legal play from the bid reaches `state`'s play (stock cards used,
+        hand, tricks, who leads), or "" when one does; `state` has a legal contract."""
+        contract = self.contract(state)
+        assert contract is not None
+        gone = len(state.kept) + len(state.face_down) - len(state.hand)
+        where = (f"Played: {state.played}, Tricks: {state.tricks}, "
+                 f"Lead: {'player' if state.lead == PLAYER else 'house'}")
+        first = "the player" if not contract.player_declares else "the house"
+        if gone == 0 and (state.played, state.tricks) != (0, 0) or \
+                gone == 0 and state.lead != (HOUSE if contract.player_declares else PLAYER):
+            return (f"no card is played yet ({where}): Played and Tricks are 0 and the "
+                    f"defender, {first}, leads")
+        if state.played > len(state.stock):
+            return f"played {state.played}: the stock holds {len(state.stock)} cards"
+        cards = f"{gone} card{'s' if gone != 1 else ''}"
+        if state.tricks > gone:
+            return f"tricks {state.tricks}: the player has played {cards}"
+        if state.played < gone:
+            return (f"played {state.played}: the {gone} tricks played used at least {gone} "
+                    "stock cards")
+        if not play_reaches(self.full_hand(state), state.hand, state.stock, contract.strain,
+                            PLAYER if not contract.player_declares else HOUSE, state.played,
+                            state.tricks, state.lead):
+            return f"no legal play of the {cards} gone from the hand ends at {where}"
+        return ""
+
+    def _lines(self, check: DealChecker, text: str) -> dict[str, tuple[int, str]]:
+        """Return each labelled line's (line number, value); record bad and repeated lines."""
         values: dict[str, tuple[int, str]] = {}
         for number, raw in enumerate(plain_text(text).splitlines(), start=1):
             line = raw.split("#", 1)[0].strip()
@@ -890,79 +1075,52 @@ class BridgeSolitaire:
         if not values and not check.problems:
             check.add(DealProblem.EMPTY, "the text holds no position")
             check.raise_if_any()
-        groups: dict[str, list[int]] = {}
-        for label, size in (("face up", FACE_UP), ("face down", HIDDEN), ("stock", STOCK)):
-            groups[label] = self._cards(check, values, label, size)
-        dealt = _number_jokers(groups["face up"] + groups["face down"] + groups["stock"])
-        groups["face up"], groups["face down"], groups["stock"] = (
-            dealt[:FACE_UP], dealt[FACE_UP:FACE_UP + HIDDEN], dealt[FACE_UP + HIDDEN:])
-        if not check.problems & (DealProblem.UNREADABLE_CARD | DealProblem.WRONG_PILE_COUNT):
-            check.check_deck(dealt, universe=range(54))
-        number = self._number(check, values, "deal")
-        kept = self._cards(check, values, "kept", KEEP) if "kept" in values else []
-        bid: tuple[int, int] | None = None
-        if "contract" in values:
-            where, word = values["contract"]
-            found = _BID.fullmatch(word.translate(_SUIT_SYMBOLS))
-            if word.lower() == "pass":
-                bid = (0, 0)
-            elif found:
-                strain = found.group(2).upper()
-                bid = (int(found.group(1)), 4 if strain[0] == "N" else "CDHS".index(strain))
-            else:
-                check.add(DealProblem.BAD_LINE, f"contract {quote(word)}: write 2S, 3NT or pass",
-                          line=where)
-        played = self._number(check, values, "played")
-        tricks = self._number(check, values, "tricks")
-        lead = PLAYER if bid == (0, 0) else HOUSE
-        if "lead" in values:
-            where, word = values["lead"]
-            if word.lower() in ("player", "house"):
-                lead = PLAYER if word.lower() == "player" else HOUSE
-            else:
-                check.add(DealProblem.BAD_LINE, f"lead {quote(word)}: player or house", line=where)
-        mine = sorted(c for c in groups["face up"] + groups["face down"] if c >= 52)
-        up_jokers = [c for c in groups["face up"] if c >= 52]
-        kept = sorted(c for c in kept if c < 52) + up_jokers[:sum(c >= 52 for c in kept)]
-        hand_cards = sorted(kept + groups["face down"])
-        if "hand" in values:
-            held = self._cards(check, values, "hand", None)
-            hand_cards = sorted(c for c in held if c < 52) + mine[:sum(c >= 52 for c in held)]
-        check.raise_if_any()
-        kept_set = set(kept)
-        if kept and not kept_set <= set(groups["face up"]):
-            check.add(DealProblem.BAD_LINE, "kept cards must be face-up cards")
-        if kept and not {c for c in groups["face up"] if c >= 52} <= kept_set:
-            check.add(DealProblem.BAD_LINE, "a face-up joker must be kept")
-        if not set(hand_cards) <= set(kept + groups["face down"]):
-            check.add(DealProblem.BAD_LINE, "the hand holds a card not kept nor face down")
-        if kept and bid is not None:
-            whole = sorted(kept + groups["face down"])
-            if bid == (0, 0) and house_bid(whole) is None:
-                check.add(DealProblem.BAD_LINE, "the house passed: the player must bid")
-            elif bid != (0, 0) and bid not in player_bids(whole):
-                check.add(DealProblem.BAD_LINE, f"the bid {bid[0]}{STRAINS[bid[1]]} is not "
-                          "open to the player (an overcall; notrump only by shape)")
-        if played > STOCK or tricks > 13 - len(hand_cards):
-            check.add(DealProblem.BAD_LINE, "more stock cards or tricks than there are")
-        check.raise_if_any()
-        if not kept:
-            return State(number, bytes(groups["face up"]), bytes(groups["face down"]),
-                         bytes(groups["stock"]), b"", None, 0, b"", 0, PLAYER)
-        if bid is None:
-            return State(number, bytes(groups["face up"]), bytes(groups["face down"]),
-                         bytes(groups["stock"]), bytes(sorted(kept)), None, 0,
-                         bytes(hand_cards), 0, PLAYER)
-        return State(number, bytes(groups["face up"]), bytes(groups["face down"]),
-                     bytes(groups["stock"]), bytes(sorted(kept)), bid, played,
-                     bytes(sorted(hand_cards)), tricks, lead)
+        return values
+
+    def _bid(self, check: DealChecker,
+             values: dict[str, tuple[int, str]]) -> tuple[int, int] | None:
+        """Return the Contract line's bid ((0, 0) a pass), None when there is none."""
+        if "contract" not in values:
+            return None
+        where, word = values["contract"]
+        found = _BID.fullmatch(word.translate(_SUIT_SYMBOLS))
+        if word.lower() == "pass":
+            return (0, 0)
+        if found:
+            strain = found.group(2).upper()
+            return (int(found.group(1)), 4 if strain[0] == "N" else "CDHS".index(strain))
+        check.add(DealProblem.BAD_LINE, f"contract {quote(word)}: write 2S, 3NT or pass",
+                  line=where)
+        return None
+
+    def _held(self, check: DealChecker, values: dict[str, tuple[int, str]], label: str,
+              named: list[int], cards: list[int], jokers: list[int], source: str) -> list[int]:
+        """Return the cards a Kept or Hand line names, sorted, its jokers numbered as
+        `jokers` (those the line may hold); record a card named twice, one not among
+        `cards` and more jokers than there are."""
+        line = values[label][0]
+        seen: set[int] = set()
+        for card in named:
+            if card < 52 and card in seen:
+                check.add(DealProblem.DUPLICATE_CARD, f"{label}: {card_name(card)} twice",
+                          line=line, card=card_name(card))
+            elif card < 52 and card not in cards:
+                check.add(DealProblem.BAD_LINE, f"{label}: {card_name(card)} is not one of "
+                          f"the {source}", line=line, card=card_name(card))
+            seen.add(card)
+        count = sum(c >= 52 for c in named)
+        if count > len(jokers):
+            check.add(DealProblem.BAD_LINE, f"{label}: {_jokers(count)}, the {source} hold "
+                      f"{_jokers(len(jokers))}", line=line, card="JK")
+        return sorted(seen - set(JOKERS) | set(jokers[:count]))
 
     def _number(self, check: DealChecker, values: dict[str, tuple[int, str]], label: str) -> int:
         if label not in values:
             return 0
         line, word = values[label]
-        if word.isdigit() and len(word) <= 12:
-            return int(word)
+        found = read_number(word, 12)
+        if found is not None:
+            return found
         check.add(DealProblem.BAD_LINE, f"{label} {quote(word)}: expected a whole number",
                   line=line)
         return 0
@@ -989,15 +1147,82 @@ class BridgeSolitaire:
         return _number_jokers(found)
 
 
+def _bid_text(bid: tuple[int, int]) -> str:
+    """Return a bid (level, strain) as ``4H`` or ``3NT``."""
+    return f"{bid[0]}{STRAINS[bid[1]]}"
+
+
+def _jokers(count: int) -> str:
+    """Return "no joker", "1 joker", "2 jokers"."""
+    return "no joker" if count == 0 else f"{count} joker{'s' if count > 1 else ''}"
+
+
+def play_reaches(start: bytes, hand: bytes, stock: bytes, trump: int, lead: int,
+                 played: int, tricks: int, last: int) -> bool:
+    """Return whether some legal play from the first trick (the player holding `start`,
+    `lead` to lead) leaves the player holding `hand`, with `played` stock cards used,
+    `tricks` taken and `last` to lead: whether the rules reach that play.
+
+    A search over (the player's cards, stock position, leader, tricks), cut where it
+    passes the stock position, the player's or the house's tricks, or where the cards
+    left to play need more stock cards than are left (each trick uses one at least).
+    Jokers are alike: the higher is played first, as ``moves`` does.
+    """
+    to_play = list(start)
+    for card in hand:
+        if card not in to_play:
+            return False
+        to_play.remove(card)
+    lost = len(to_play) - tricks
+    if lost < 0:
+        return False
+    keep = set(hand)
+    seen: set[tuple[bytes, int, int, int]] = set()
+
+    def search(held: bytes, at: int, leader: int, won: int) -> bool:
+        left = len(held) - len(hand)
+        if left == 0:
+            return at == played and leader == last and won == tricks
+        if at >= len(stock) or at + left > played:
+            return False
+        key = (held, at, leader, won)
+        if key in seen:
+            return False
+        seen.add(key)
+        gone = len(start) - len(held)
+        joker_left = sum(c >= 52 for c in held) > sum(c >= 52 for c in hand)
+        top = max(held)
+        for card in dict.fromkeys(legal_cards(held, stock, at, leader)):
+            if card >= 52 and (not joker_left or card != top):
+                continue
+            if card < 52 and card in keep:
+                continue
+            after, took = resolve(stock, at, leader, card, trump)
+            if after > played or won + took > tricks or gone + 1 - won - took > lost:
+                continue
+            rest = bytearray(held)
+            rest.remove(card)
+            if search(bytes(rest), after, PLAYER if took else HOUSE, won + took):
+                return True
+        return False
+
+    return search(bytes(sorted(start)), 0, lead, 0)
+
+
 def _number_jokers(cards: list[int], deal_order: bool = False) -> list[int]:
     """Return `cards` with the jokers numbered 52, 53 in order (the jokers are alike);
     `deal_order`: `cards` is the deal, face-down first; the numbering follows the text's
-    order instead (face up, face down, stock)."""
+    order instead (face up, face down, stock). A text naming more than two jokers has the
+    others numbered 53 too (the parser refuses it)."""
     order = cards[HIDDEN:HIDDEN + FACE_UP] + cards[:HIDDEN] + cards[HIDDEN + FACE_UP:] \
         if deal_order else cards
-    names = iter(JOKERS)
-    renamed = {i: next(names) for i, c in enumerate(order) if c >= 52}
-    out = [renamed.get(i, c) for i, c in enumerate(order)]
+    out: list[int] = []
+    jokers = 0
+    for c in order:
+        if c >= 52:
+            c = JOKERS[min(jokers, len(JOKERS) - 1)]
+            jokers += 1
+        out.append(c)
     if deal_order:
         return out[FACE_UP:FACE_UP + HIDDEN] + out[:FACE_UP] + out[FACE_UP + HIDDEN:]
     return out

@@ -8,12 +8,13 @@ from typing import Any
 
 import pytest
 
-from games.bridge_solitaire import (GAME, HOUSE, KEEP_MOVE, NOTRUMP, PASS, PLAY, PLAYER,
+from games.bridge_solitaire import (BID, GAME, HOUSE, KEEP_MOVE, NOTRUMP, PASS, PLAY, PLAYER,
                                     Contract, Move, best_play, blind_card, blind_keep,
                                     blind_score, card_name, contract_options, declarer_score,
                                     hand_score, house_bid, max_tricks, notrump_allowed,
                                     player_bids, read_card, resolve, search_deal,
-                                    unknown_samples, winning_tricks)
+                                    score_row, unknown_samples, winning_tricks)
+from games._bridge_play import Tricks
 from solver.app.analyze import solve
 from solver.game import DealError, DealProblem, InvalidMoveError, Status
 from solver.search import Budget
@@ -58,18 +59,33 @@ def test_player_bids_over_a_pass_include_every_suit_bid_and_notrump_only_by_shap
     assert not notrump_allowed(cards("AC KC QC JC AD KD QD AH KH QH AS KS JK"))
 
 
-def test_the_first_worked_hand_scores_240():
-    # 1C doubled made with 7 tricks: 40 below, 50 insult, 150 for five club honours
-    assert hand_score(EXAMPLE_1, Contract(1, 0, True, 2), 7) == 240
+def test_the_first_worked_hand_scores_290():
+    # 1C doubled made with 7 tricks: trick points 20 x 2 = 40 (under 100: a part score),
+    # 50 insult, 50 part-score bonus, 150 for the five club honours: 40 + 50 + 50 + 150
+    assert hand_score(EXAMPLE_1, Contract(1, 0, True, 2), 7) == 290
+    # vulnerable: the part-score bonus and the insult stay 50
+    assert hand_score(EXAMPLE_1, Contract(1, 0, True, 2), 7, vulnerable=True) == 290
+    # redoubled: 20 x 4 = 80, still a part score: 80 + 100 insult + 50 + 150
+    assert hand_score(EXAMPLE_1, Contract(1, 0, True, 4), 7) == 380
 
 
 @pytest.mark.parametrize("level, strain, doubling, tricks, vulnerable, points", [
-    (3, NOTRUMP, 1, 10, False, 130),       # 100 + one overtrick 30, no game bonus
-    (2, 2, 2, 10, False, 370),             # 120 + 2 x 100 doubled overtricks + 50 insult
-    (2, 2, 2, 10, True, 570),              # 120 + 2 x 200 + 50
-    (6, 3, 1, 12, False, 680),             # 180 + small slam 500
-    (6, 3, 1, 12, True, 930),              # 180 + 750
-    (7, NOTRUMP, 4, 13, False, 1980),      # (40 + 6 x 30) x 4 + 100 insult + 1000
+    (1, NOTRUMP, 1, 7, False, 90),         # 40 + 50 part score
+    (2, 0, 1, 9, False, 110),              # 40 + 50 + one overtrick 20
+    (1, 2, 1, 11, False, 200),             # 30 + 50 + four overtricks 4 x 30
+    (3, NOTRUMP, 1, 9, False, 400),        # 100 + 300 game
+    (3, NOTRUMP, 1, 9, True, 600),         # 100 + 500 game vulnerable
+    (3, NOTRUMP, 1, 10, False, 430),       # 100 + 300 + one overtrick 30
+    (4, 2, 1, 10, False, 420),             # 120 + 300
+    (5, 0, 1, 11, False, 400),             # 100 + 300
+    (4, 0, 1, 10, False, 130),             # 80 + 50: four clubs is a part score
+    (2, 2, 2, 8, False, 470),              # 2H doubled: 120 (a game) + 300 + 50 insult
+    (2, 2, 2, 10, False, 670),             # 120 + 300 + 2 x 100 doubled overtricks + 50
+    (2, 2, 2, 10, True, 1070),             # 120 + 500 + 2 x 200 + 50
+    (1, 0, 4, 7, False, 230),              # 1C redoubled: 80 + 50 part score + 100 insult
+    (6, 3, 1, 12, False, 980),             # 180 + 300 + small slam 500
+    (6, 3, 1, 12, True, 1430),             # 180 + 500 + 750
+    (7, NOTRUMP, 4, 13, False, 2280),      # (40 + 6 x 30) x 4 + 300 + 100 insult + 1000
     (4, 2, 1, 8, False, -100),             # 2 down undoubled
     (4, 2, 1, 8, True, -200),
     (4, 2, 2, 6, False, -800),             # 100 + 200 + 200 + 300
@@ -81,13 +97,56 @@ def test_declarer_scores_computed_by_hand(level, strain, doubling, tricks, vulne
     assert declarer_score(level, strain, doubling, tricks, vulnerable) == points
 
 
+def test_the_score_never_falls_as_the_player_takes_more_tricks():
+    """The best-play search asks each contract only for the fewest tricks that beat the
+    best found, and takes contracts by their 13-trick score: sound only while the
+    player's score rises with the player's tricks, declaring or defending. Every contract
+    at every doubling, both vulnerabilities: and each row jumps where the contract is
+    made (the contract bonus), 13 tricks being the most."""
+    for level in range(1, 8):
+        for strain in range(5):
+            for doubling in (1, 2, 4):
+                for vulnerable in (False, True):
+                    for declares in (True, False):
+                        row = score_row(Contract(level, strain, declares, doubling), vulnerable)
+                        assert all(a <= b for a, b in zip(row, row[1:])), (level, strain)
+                        assert row[13] == max(row)
+                    made = declarer_score(level, strain, doubling, level + 6, vulnerable)
+                    down = declarer_score(level, strain, doubling, level + 5, vulnerable)
+                    assert made >= 20 + 50 and down < 0     # the least made: 1C, 20 + 50
+
+
+def test_deal_7001_bids_the_game_it_makes_instead_of_one_heart_with_overtricks():
+    # Keeping 5D KD AH 9H TH KH the player's 13 cards are 4C 6C QC / 5D KD / AH 2H 9H TH
+    # JH KH / 2S 9S: the house counts 7 winning tricks and passes, so the player bids; no
+    # joker, no doubling; hearts honours A K J T: 100. The play takes 11 tricks in hearts.
+    # Without the contract bonus 1H made with 11 tricks scored 30 + 4 x 30 + 100 = 250, as
+    # much as 4H made with 11 (120 + 30 + 100). Now:
+    #   1H, 11 tricks: 30 + 50 part score + 4 x 30 + 100 honours = 300
+    #   4H, 11 tricks: 120 + 300 game + 30 + 100 honours = 550 (5H: 150 + 300 + 100, equal)
+    #   6H needs 12: one down, -50 + 100 honours = 50
+    state = GAME.deal(7001)
+    score, kept, bid, tricks = best_play(state.face_up, state.face_down, state.stock)
+    assert (score, bid, tricks) == (550, (4, 2), 11)
+    assert " ".join(card_name(c) for c in kept) == "5D KD AH 9H TH KH"
+    hand = bytes(sorted(kept + state.face_down))
+    assert house_bid(hand) is None and max_tricks(hand, state.stock, 0, HOUSE, 2) == 11
+    assert hand_score(hand, Contract(1, 2, True, 1), 11) == 300
+    assert hand_score(hand, Contract(4, 2, True, 1), 11) == 550
+    assert hand_score(hand, Contract(5, 2, True, 1), 11) == 550
+    assert hand_score(hand, Contract(6, 2, True, 1), 11) == 50
+
+
 def test_a_defended_contract_scores_the_undertricks_for_the_player_and_honours_count():
     # house 2D doubled (one joker), player takes 8: house 5 of 8, 3 down = 100 + 200 + 200
     assert hand_score(EXAMPLE_2, Contract(2, 1, False, 2), 8) == 500
-    # house 1D made with 7 tricks doubled: 40 + 50 to the house; hearts honours do not count
-    assert hand_score(EXAMPLE_2, Contract(1, 1, False, 2), 6) == -90
+    # house 1D doubled made with 7 tricks: 40 + 50 insult + 50 part score to the house;
+    # the hearts honours do not count in diamonds
+    assert hand_score(EXAMPLE_2, Contract(1, 1, False, 2), 6) == -140
+    # house 4D doubled made: 160, a game: 160 + 300 + 50 insult to the house
+    assert hand_score(EXAMPLE_2, Contract(4, 1, False, 2), 3) == -510
     four_aces = cards("AC AD AH AS 2C 3C 4C 2D 3D 2H 3H 2S 3S")
-    assert hand_score(four_aces, Contract(1, NOTRUMP, True, 1), 7) == 40 + 150
+    assert hand_score(four_aces, Contract(1, NOTRUMP, True, 1), 7) == 40 + 50 + 150
 
 
 def test_trick_rules_trumps_notrump_limit_and_jokers():
@@ -261,15 +320,17 @@ def test_every_step_of_random_play_passes_the_rule_check_and_broken_ones_do_not(
     assert "follow suit" in GAME.illegal_reason(bid, GAME.parse_move(bid, "QH"))
     assert GAME.illegal_reason(bid, GAME.parse_move(bid, "5S")) == ""
     assert "not in the hand" in GAME.illegal_reason(bid, GAME.parse_move(bid, "AS"))
-    assert GAME.describe(bid, GAME.parse_move(bid, "5S")) == "5S on the house's AS: house wins"
+    assert GAME.describe(bid, GAME.parse_move(bid, "5S")) == (
+        "trick 1: house leads AS, player plays 5S: house wins; player 0, house 1")
 
 
-def _most_by_contract(hand: bytes, stock: bytes) -> int:
-    """Return a hand's best score by trying every contract open to it to the end."""
+def _most_by_contract(hand: bytes, stock: bytes, tables: dict[int, Tricks]) -> int:
+    """Return a hand's best score by trying every contract open to it to the end (the
+    most tricks of each from `tables`, a trick table per trump of the deal's cards)."""
     best = None
     for _, contract in contract_options(hand):
         leader = HOUSE if contract.player_declares else PLAYER
-        tricks = max_tricks(hand, stock, 0, leader, contract.strain)
+        tricks = tables[contract.strain].most(hand, 0, leader)
         value = hand_score(hand, contract, tricks)
         best = value if best is None else max(best, value)
     assert best is not None
@@ -280,17 +341,42 @@ def test_the_bounded_search_finds_what_trying_every_contract_of_every_choice_fin
     """Branch and bound (choices by falling ceiling, contracts asked only for the tricks
     that beat the best found) against every contract of every choice played out in full,
     on a random 40 of each deal's choices; and one choice alone (the position after keep)."""
-    for number in range(1, 4):
+    for number in range(1, 3):
         state = GAME.deal(number)
         choices = [move.cards for move in random.Random(number).sample(GAME.moves(state), 40)]
-        every = {kept: _most_by_contract(bytes(sorted(kept + state.face_down)), state.stock)
-                 for kept in choices}
+        pool = bytes(sorted(state.face_up + state.face_down))
+        tables = {strain: Tricks(pool, state.stock, strain) for strain in range(5)}
+        every = {kept: _most_by_contract(bytes(sorted(kept + state.face_down)), state.stock,
+                                         tables) for kept in choices}
         best, whole = search_deal(state.face_up, state.face_down, state.stock, choices=choices)
         assert whole and best is not None
         assert best.score == max(every.values()) == every[best.kept]
         kept = choices[0]
         alone, _ = search_deal(state.face_up, state.face_down, state.stock, choices=[kept])
         assert alone is not None and alone.score == every[kept]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("number", [1, 5, 16, 7001])
+def test_the_bounded_search_finds_the_best_of_every_contract_of_every_choice(number):
+    """Brute force with the new scoring: every choice of kept cards, every contract open
+    to it (each bid, and the pass), each played out to its most tricks by a trick table
+    (exact, checked against the rules above), the best score of all; the bounded search
+    finds the same. Deal 1 defends, 5 bids a grand slam in notrump, 16 a part score, 7001
+    a game (the module's search picks contracts by falling 13-trick score)."""
+    state = GAME.deal(number)
+    pool = bytes(sorted(state.face_up + state.face_down))
+    tables = {strain: Tricks(pool, state.stock, strain) for strain in range(5)}
+    every = []
+    for move in GAME.moves(state):
+        hand = bytes(sorted(move.cards + state.face_down))
+        for bid, contract in contract_options(hand):
+            leader = HOUSE if contract.player_declares else PLAYER
+            tricks = tables[contract.strain].most(hand, 0, leader)
+            every.append((hand_score(hand, contract, tricks), bid))
+    best = best_play(state.face_up, state.face_down, state.stock)
+    assert best[0] == max(every)[0]
+    assert (best[0], best[2]) in every
 
 
 def test_solve_from_mid_game_positions_matches_every_line_and_replays():
@@ -368,3 +454,180 @@ def test_hidden_card_samples_deal_the_unseen_cards_and_blind_play_follows_the_ru
     low, high = blind_keep(state.face_up, "low"), blind_keep(state.face_up, "high")
     assert " ".join(card_name(c) for c in low) == "4C 6C 3D 4H 5S JK"
     assert " ".join(card_name(c) for c in high) == "TD JD QH JS QS JK"
+
+
+# -- positions the rules cannot reach, and texts that once crashed the parser ------------
+
+DEAL_1 = GAME.format(GAME.deal(1))
+# deal 1 keeping JK TD 4H QH 5S JS, the player bids 3C over the house's 2S; the house leads
+BID_3C = DEAL_1 + "Kept: JK TD 4H QH 5S JS\nContract: 3C\n"
+
+
+def _refusal(text: str) -> DealError:
+    with pytest.raises(DealError) as caught:
+        GAME.parse(text)
+    assert "\n" not in str(caught.value)
+    return caught.value
+
+
+@pytest.mark.parametrize("text, phrase", [
+    # a third joker (once StopIteration) and a missing one (once IndexError naming it)
+    (DEAL_1.replace("Face up: JS 3D", "Face up: JS JK"), "3 jokers: a deal has 2"),
+    (DEAL_1.replace("4C JK QH", "4C 3D QH"), "missing card JK"),
+    # digits int() refuses or str.isdigit() alone accepts (once ValueError), and huge ones
+    (DEAL_1.replace("Deal: 1", "Deal: ³"), "deal '³': expected a whole number"),
+    (DEAL_1.replace("Deal: 1", "Deal: ٣"), "deal '٣': expected a whole number"),
+    (BID_3C + "Played: " + "9" * 30 + "\n", "expected a whole number"),
+    # play lines without the bidding (once dropped without a word), a bid without a choice
+    (DEAL_1 + "Played: 5\n", "Played without a Contract line"),
+    (DEAL_1 + "Kept: JK TD 4H QH 5S JS\nHand: TD\nTricks: 1\n",
+     "Hand and Tricks without a Contract line"),
+    (DEAL_1 + "Contract: 3C\n", "a Contract line without a Kept line"),
+    # a card kept or held twice (once read as a hand of 13 with a card twice)
+    (DEAL_1 + "Kept: JK TD TD QH 5S JS\n", "kept: TD twice"),
+    (BID_3C + "Hand: 3C 3C QC 6D 7D TD KD 4H QH KH 5S JS JK\n", "hand: 3C twice"),
+    # jokers the player does not have (once dropped: a hand of 12, a choice of 5)
+    (DEAL_1 + "Kept: JK JK TD 4H QH 5S\n", "kept: 2 jokers, the face-up cards hold 1 joker"),
+    (BID_3C + "Hand: JK JK TC QC 6D 7D TD KD 4H QH KH 5S JS\n", "hand: 2 jokers"),
+    (GAME.format(GAME.deal(2)) + "Kept: JK 9C 5H TH 2S 3S\n", "the face-up cards hold no joker"),
+    (BID_3C + "Hand: 9C TC QC 6D 7D TD KD 4H QH KH 5S JS JK\n",
+     "hand: 9C is not one of the kept or face-down cards"),
+])
+def test_texts_that_crashed_or_were_misread_are_refused_in_one_line(text, phrase):
+    assert phrase in str(_refusal(text))
+
+
+@pytest.mark.parametrize("play, phrase", [
+    # the house leads the first trick against the player's 3C: not the player
+    ("Lead: player\n", "no card is played yet (Played: 0, Tricks: 0, Lead: player)"),
+    ("Played: 3\n", "no card is played yet"),
+    # the hand and the tricks do not add up: one card gone, two tricks
+    ("Played: 1\nHand: TC QC 6D 7D TD KD 4H QH KH 5S JS JK\nTricks: 2\n",
+     "tricks 2: the player has played 1 card"),
+    # two cards gone, but one stock card used: each trick uses one at least
+    ("Played: 1\nHand: QC 6D 7D TD KD 4H QH KH 5S JS JK\nTricks: 0\n",
+     "played 1: the 2 tricks played used at least 2 stock cards"),
+    ("Played: 35\nHand: -\nTricks: 0\n", "played 35: the stock holds 34 cards"),
+    # the house leads AS; the player follows with 5S or JS and loses (the house's AS):
+    # the player cannot take that trick, nor lead the next
+    ("Played: 1\nHand: 3C TC QC 6D 7D TD KD 4H QH KH JS JK\nTricks: 1\nLead: player\n",
+     "no legal play of the 1 card gone from the hand ends at Played: 1, Tricks: 1"),
+    # ... and cannot discard a heart on it (a spade is held: follow suit)
+    ("Played: 1\nHand: 3C TC QC 6D 7D TD KD 4H KH 5S JS JK\nTricks: 0\nLead: house\n",
+     "no legal play of the 1 card gone"),
+])
+def test_play_lines_the_rules_cannot_reach_are_refused(play, phrase):
+    assert phrase in str(_refusal(BID_3C + play))
+
+
+def test_the_play_lines_read_are_exactly_the_positions_the_rules_reach():
+    """Every position two cards into the play of three deals (by every legal line through
+    ``moves``), each read back; and its neighbours (stock position, tricks, lead, one
+    card of the hand changed) read exactly when some line reaches them too."""
+    for number, choice in ((1, 0), (2, 100), (3, 200)):
+        state = GAME.deal(number)
+        state = GAME.play(state, GAME.moves(state)[choice])
+        for bid in GAME.moves(state)[:1] + GAME.moves(state)[-1:]:     # a bid, a pass
+            start = GAME.play(state, bid)
+            reached = {start}
+            frontier = {start}
+            for _ in range(2):
+                frontier = {GAME.play(p, m) for p in frontier for m in GAME.moves(p)}
+                reached |= frontier
+            for position in frontier:
+                assert GAME.parse(GAME.format(position)) == position
+                others = [position._replace(played=position.played + d) for d in (-1, 1, 2)]
+                others += [position._replace(tricks=position.tricks + d) for d in (-1, 1)]
+                others.append(position._replace(lead=1 - position.lead))
+                others += [position._replace(hand=bytes(sorted(position.hand[1:] + bytes((c,)))))
+                           for c in GAME.full_hand(position) if c not in position.hand]
+                for other in others:
+                    if other.played < 0 or other.tricks < 0:
+                        continue
+                    try:
+                        GAME.parse(GAME.format(other))
+                        read = True
+                    except DealError:
+                        read = False
+                    assert read == (other in reached), GAME.format(other)
+
+
+def test_the_command_line_gives_no_proven_best_for_a_position_the_rules_cannot_reach(tmp_path):
+    from typer.testing import CliRunner
+
+    from solver.app.cli import app
+
+    # the house's AS lead taken by the player: no line of play reaches it
+    board = tmp_path / "taken.txt"
+    board.write_text(BID_3C + "Played: 1\nHand: 3C TC QC 6D 7D TD KD 4H QH KH JS JK\n"
+                     "Tricks: 1\nLead: player\n")
+    said = CliRunner().invoke(app, ["solve", "bridge-solitaire", str(board)])
+    assert said.exit_code == 2 and "proven" not in said.output
+    assert "no legal play of the 1 card gone from the hand" in said.output
+
+
+# -- the bidding and the play, told step by step (solve --boards, hint) -----------------
+
+def test_the_boards_tell_the_house_bid_the_contract_and_each_trick():
+    state = GAME.deal(1)
+    result = solve(GAME, state)
+    told = []
+    for step in result.moves:
+        told.append(GAME.describe(state, step))
+        state = GAME.play(state, step)
+    assert told[0] == "the house counts 2 winning tricks (C 1, D 1, H 0, S 0) and bids 4H"
+    assert told[1] == "the house declares 4H doubled, hearts trump; the player leads"
+    # stock AS 9D KC AH 8H 8D JK ...: to KD the house turns AS (no diamond, no heart),
+    # then 9D; to 3D, KC then AH, a trump
+    assert told[2] == ("trick 1: player leads KD, house plays 9D after AS: player wins; "
+                       "player 1, house 0")
+    assert told[3] == ("trick 2: player leads 3D, house plays AH after KC: house wins; "
+                       "player 1, house 1")
+    assert told[4] == "trick 3: house leads 8H, player plays KH: player wins; player 2, house 1"
+    assert told[-1] == "trick 13: player leads JK, house plays AC: house wins; player 8, house 5"
+    state = GAME.deal(7001)
+    keep = GAME.parse_move(state, "keep 5D KD AH 9H TH KH")
+    assert GAME.describe(state, keep) == (
+        "the house counts 7 winning tricks (C 1, D 1, H 5, S 0) and passes: the player must bid")
+    kept = GAME.play(state, keep)
+    assert GAME.describe(kept, GAME.parse_move(kept, "bid 4H")) == (
+        "the house passed: the player declares 4H undoubled, hearts trump; the house leads")
+    state = GAME.deal(1)                      # keeping these the house bids 2S; one joker
+    kept = GAME.play(state, GAME.parse_move(state, "keep JK TD 4H QH 5S JS"))
+    assert GAME.describe(kept, GAME.parse_move(kept, "bid 3C")) == (
+        "over the house's 2S: the player declares 3C doubled, clubs trump; the house leads")
+
+
+def test_each_trick_told_agrees_with_the_position_after_it():
+    """Random play (notrump bid when open) of deals 1-40, 261 and 362: each step is told
+    in one line under 100 characters; each card's names the trick's number, the winner
+    and the running count the position after holds, the cards left counted as the
+    player's when the stock is used up (deal 362), the stock running out under a lead
+    (261) and notrump's four-card limit."""
+    seen = set()
+    for number in [*range(1, 41), 261, 362]:
+        rng = random.Random(number)
+        state = GAME.deal(number)
+        while GAME.moves(state):
+            moves = GAME.moves(state)
+            notrump = [m for m in moves if m.kind == BID and m.strain == NOTRUMP]
+            move = notrump[0] if notrump else rng.choice(moves)
+            told = GAME.describe(state, move)
+            after = GAME.play(state, move)
+            assert len(told) < 100 and "\n" not in told, told
+            if move.kind == PLAY:
+                number_played = 13 - len(after.hand)
+                lost = number_played - after.tricks
+                assert told.startswith(f"trick {number_played}: ")
+                winner = "player" if after.tricks > state.tricks else "house"
+                assert f": {winner} wins; " in told
+                left = len(after.hand) if GAME.is_over(after) else 0
+                count = f"player {after.tricks + left}" + (f" ({left} left)" if left else "")
+                assert told.endswith(f"{count}, house {lost}"), told
+                seen |= {"left"} if left else set()
+                if told.endswith("none legal: player wins; " + told.rpartition("; ")[2]):
+                    seen.add("notrump")
+                if "the stock runs out: player wins" in told:
+                    seen.add("runs out")
+            state = after
+    assert seen == {"left", "notrump", "runs out"}
