@@ -38,6 +38,16 @@ def _records(game, deals, strategy="dfs", **budget) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _dealt(game_name: str, line: str, instead: str) -> bytes:
+    """Return deal 1's text of a game with one line written otherwise."""
+    from games import find_game
+
+    game = find_game(game_name)
+    text = game.format(game.deal(1))
+    assert line in text.splitlines()
+    return text.replace(line, instead, 1).encode()
+
+
 @pytest.fixture(scope="module")
 def prepared(tmp_path_factory) -> dict[str, bytes]:
     """The scratch folder's files: results of several settings, junk, non-UTF-8 text."""
@@ -64,6 +74,13 @@ def prepared(tmp_path_factory) -> dict[str, bytes]:
         "deals-board-number.jsonl": b'{"board": 17}\n',
         "klondike-unclosed.txt": KLONDIKE.format(KLONDIKE.deal(1)).replace(">", "", 1).encode(),
         "empty.txt": b"",
+        # numbers in superscript: they pass str.isdigit() but not int()
+        "gaps-superscript.txt": _dealt("gaps", "Redeals: 0", "Redeals: \u00b2"),
+        "crescent-superscript.txt": _dealt("crescent", "Redeals: 0", "Redeals: \u00b2"),
+        "pairs-superscript.txt": _dealt("chris-cross-pairs", "Round: 1", "Round: \u00b2"),
+        "crisscross-superscript.txt": _dealt("crisscross", "Deal: 1", "Deal: \u00b3"),
+        "bridge-superscript.txt": _dealt("bridge-solitaire", "Deal: 1", "Deal: \u00b3"),
+        "gaps-huge-deal.txt": _dealt("gaps", "Deal: 1", "Deal: 1" + "0" * 22),
     }
     folder = tmp_path_factory.mktemp("prepared")
     for name, data in files.items():
@@ -186,6 +203,19 @@ CASES = [
      "finite number of seconds"),
     ("classify-seconds-infinite", ["classify", "freecell", "1-2", "--out", "new.jsonl",
                                    "--seconds", "inf"], "finite number of seconds"),
+    ("gaps-redeals-superscript", ["solve", "gaps", "gaps-superscript.txt"], "redeals '\u00b2'"),
+    ("crescent-redeals-superscript", ["solve", "crescent", "crescent-superscript.txt"],
+     "redeals made '\u00b2'"),
+    ("pairs-round-superscript", ["solve", "chris-cross-pairs", "pairs-superscript.txt"],
+     "round '\u00b2'"),
+    ("crisscross-deal-superscript", ["solve", "crisscross", "crisscross-superscript.txt"],
+     "deal '\u00b3'"),
+    ("bridge-deal-superscript", ["solve", "bridge-solitaire", "bridge-superscript.txt"],
+     "\u00b3"),
+    ("gaps-deal-beyond-its-numbers", ["solve", "gaps", "gaps-huge-deal.txt"], "10**20"),
+    ("gaps-deal-number-beyond", ["solve", "gaps", "--deal", "1" + "0" * 22], "10**20"),
+    ("classify-range-beyond-2-63", ["classify", "freecell", "1-10000000000000000000",
+                                    "--out", "new.jsonl"], "2^63-1"),
     # every strategy checked before any runs
     ("bench-strategy-not-for-this-game", ["bench", "freecell", "1-3", "-s", "dfs", "-s", "scored"],
      "not a scored game"),
