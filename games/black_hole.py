@@ -32,7 +32,8 @@ from games import _black_hole_rules
 from games._black_hole_rules import PILE_SIZE, Move, Rules, State
 from games._black_hole_rules import RANK_OF as _RANK_OF
 from solver.cards import Card, card_str, make_card, parse_card, pysol_deck_order, pysol_layout, rank
-from solver.game import DealProblem, InvalidMoveError, cut, quote, shared_rules, use_rules
+from solver.game import (DealProblem, InvalidMoveError, cut, from_rules,
+                         quote, shared_rules, use_rules)
 from solver.text import EMPTY_PILE, DealReader, pile_text, read_number
 
 if TYPE_CHECKING:
@@ -42,7 +43,6 @@ __all__ = ["ACE_OF_SPADES", "EMPTY_PILE", "GAME", "PILE_SIZE", "BlackHole", "Mov
            "viable"]
 
 ACE_OF_SPADES: Card = make_card(1, 3)
-_HOT_METHODS = ("moves", "play", "is_won", "key", "heuristic", "lower_bound", "forced")
 
 
 @dataclass(frozen=True)
@@ -65,8 +65,12 @@ class BlackHole:
     def __post_init__(self) -> None:
         if self.ranks not in (4, 7, 10, 13):
             raise ValueError(f"ranks must be 4, 7, 10 or 13, got {self.ranks}")
-        rules = shared_rules(Rules, self.ranks)
-        use_rules(self, rules, _HOT_METHODS)
+        use_rules(self)
+
+    @property
+    def rules(self) -> Rules:
+        """The compiled rules of this variant, shared by every game of it."""
+        return shared_rules(Rules, self.ranks)
 
     @property
     def _tables(self) -> _Tables:
@@ -158,8 +162,8 @@ class BlackHole:
         found.sort()
         return [Move(i, c) for _, i, c in found]
 
-    def moves(self, state: State) -> list[Move]:
-        """Return the legal moves that do not lead to a dead position, fullest piles first.
+    moves = from_rules(Rules.moves, doc="""
+        Return the legal moves that do not lead to a dead position, fullest piles first.
 
         Playing from a full pile first keeps the piles even, so fewer cards stay buried
         under others late in the game; black-hole-solver reaches its solutions in a
@@ -168,38 +172,26 @@ class BlackHole:
 
         Built in ``games._black_hole_rules``: the cards left are counted by rank, packed
         3 bits a rank, and ``viable``'s answer for each move's counts is cached.
-        """
-        return self._rules.moves(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
-    def play(self, state: State, move: Move) -> State:
-        """Return the position after `move` (not checked: see illegal_reason)."""
-        return self._rules.play(state, move)  # type: ignore[attr-defined, no-any-return]
+    play = from_rules(Rules.play)
 
-    def is_won(self, state: State) -> bool:
-        """Return whether every pile is empty."""
-        return self._rules.is_won(state)  # type: ignore[attr-defined, no-any-return]
+    is_won = from_rules(Rules.is_won)
 
     # -- search support ---------------------------------------------------------------
 
-    def key(self, state: State) -> bytes:
-        """Return the foundation's rank and the piles' rank sequences, sorted.
+    key = from_rules(Rules.key, doc="""
+        Return the foundation's rank and the piles' rank sequences, sorted.
 
         Piles are interchangeable and suits never matter to the rules, so positions
         that differ only in pile order or in suits give equal keys.
-        """
-        return self._rules.key(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
-    def heuristic(self, state: State) -> int:
-        """Return the number of cards left in the piles."""
-        return self._rules.heuristic(state)  # type: ignore[attr-defined, no-any-return]
+    heuristic = from_rules(Rules.heuristic)
 
-    def lower_bound(self, state: State) -> int:
-        """Return the cards left: each needs one move."""
-        return self._rules.lower_bound(state)  # type: ignore[attr-defined, no-any-return]
+    lower_bound = from_rules(Rules.lower_bound)
 
-    def forced(self, state: State) -> list[Move]:
-        """Return no moves: no forced-move rule is proven safe for this game."""
-        return self._rules.forced(state)  # type: ignore[attr-defined, no-any-return]
+    forced = from_rules(Rules.forced)
 
     def expand(self, state: State, move: Move) -> list[Move]:
         """Return `[move]`: a search move is one step."""

@@ -92,13 +92,12 @@ from games._chris_cross_pairs_rules import (CARD_LIMIT, CLOSE, DEAL, EMPTY, HOLE
                                             PHASE_1, PHASE_2, ROTATE, SLIDE, START, Move, Rules,
                                             State)
 from solver.cards import Card, card_str, make_card, pysol_deck_order
-from solver.game import DealProblem, InvalidMoveError, quote, shared_rules, use_rules
+from solver.game import DealProblem, InvalidMoveError, from_rules, quote, shared_rules, use_rules
 from solver.text import EMPTY_PILE, DealReader, labelled, number_in
 
 __all__ = ["CLOSE", "DEAL", "EMPTY", "GAME", "HOLE", "MOVED", "PAIR", "PHASE_1", "PHASE_2",
            "ROTATE", "SLIDE", "START", "ChrisCrossPairs", "Move", "State"]
 
-_HOT_METHODS = ("moves", "play", "is_won", "key", "heuristic", "lower_bound", "forced")
 _LABELS = ("Round", "Phase", "Stock", "Waste")
 _PHASE_NAMES = {START: "start", PHASE_1: "1", PHASE_2: "2"}
 _PHASES = {name: phase for phase, name in _PHASE_NAMES.items()}
@@ -144,8 +143,12 @@ class ChrisCrossPairs:
             raise ValueError(f"ranks must be 2..13, got {self.ranks}")
         if self.suits not in (2, 4):
             raise ValueError(f"suits must be 2 or 4, got {self.suits}")
-        rules = shared_rules(Rules, self.size, self.ranks)
-        use_rules(self, rules, _HOT_METHODS)
+        use_rules(self)
+
+    @property
+    def rules(self) -> Rules:
+        """The compiled rules of this variant, shared by every game of it."""
+        return shared_rules(Rules, self.size, self.ranks)
 
     @property
     def deck(self) -> list[Card]:
@@ -178,7 +181,7 @@ class ChrisCrossPairs:
     def from_order(self, cards: list[Card]) -> State:
         """Return the first round of the cards `cards` in dealing order: the tableau filled
         down the columns as far as they go, the rest the stock."""
-        rules: Rules = self._rules  # type: ignore[attr-defined]
+        rules = self.rules
         grid, used = rules.filled(bytes([EMPTY]) * (self.size * self.size), bytes(cards))
         return State(grid, bytes(cards[used:]), START, 1)
 
@@ -308,58 +311,45 @@ class ChrisCrossPairs:
 
     # -- rules ------------------------------------------------------------------------
 
-    def legal_moves(self, state: State) -> list[Move]:
-        """Return every legal step (a turn's slides in any order); none once won."""
-        return self._rules.legal_moves(state)  # type: ignore[attr-defined, no-any-return]
+    legal_moves = from_rules(Rules.legal_moves)
 
-    def moves(self, state: State) -> list[Move]:
-        """Return the legal steps, a turn's slides in the order of the places they fill.
+    moves = from_rules(Rules.moves, doc="""
+        Return the legal steps, a turn's slides in the order of the places they fill.
 
         Between turns: the pairs (or else ``rotate`` or ``deal``); while casting out:
         more pairs, the slides, ``close``; once a card has slid: the slides into places
         after the last one filled, ``close``. Slides into different places commute (no
         slide moves a card that slid, or fills the place a card left), so each set of
         slides is still reached, once. A won game offers nothing.
-        """
-        return self._rules.moves(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
-    def play(self, state: State, move: Move) -> State:
-        """Return the position after a legal step (not checked: see illegal_reason)."""
-        return self._rules.play(state, move)  # type: ignore[attr-defined, no-any-return]
+    play = from_rules(Rules.play)
 
-    def is_won(self, state: State) -> bool:
-        """Return whether no card is left in the tableau or the stock."""
-        return self._rules.is_won(state)  # type: ignore[attr-defined, no-any-return]
+    is_won = from_rules(Rules.is_won)
 
     # -- search support ---------------------------------------------------------------
 
-    def key(self, state: State) -> bytes:
-        """Return the cells, the phase and the stock with ranks renamed in order of first
+    key = from_rules(Rules.key, doc="""
+        Return the cells, the phase and the stock with ranks renamed in order of first
         appearance (tableau row by row, then the stock); suits and the round left out.
 
         The rules compare ranks only for equality, so renaming ranks (one to one) and
         changing suits maps every line of play to a line of play, step for step.
-        """
-        return self._rules.key(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
-    def heuristic(self, state: State) -> int:
-        """Return the cards left in the tableau and the stock."""
-        return self._rules.heuristic(state)  # type: ignore[attr-defined, no-any-return]
+    heuristic = from_rules(Rules.heuristic)
 
-    def lower_bound(self, state: State) -> int:
-        """Return the pairs left: each needs a step that casts it out."""
-        return self._rules.lower_bound(state)  # type: ignore[attr-defined, no-any-return]
+    lower_bound = from_rules(Rules.lower_bound)
 
-    def forced(self, state: State) -> list[Move]:
-        """Return the only legal step when there is exactly one (else []).
+    forced = from_rules(Rules.forced, doc="""
+        Return the only legal step when there is exactly one (else []).
 
         Proof: every line of play from a position with one legal step begins with that
         step, so playing it first loses no win, and a position's verdict is its only
         child's. This plays ``rotate`` and ``deal`` (always alone when legal: they need a
         position with no pair, which has no other step), a lone pair between turns, and
         ``close`` when no pair and no slide is left in a turn.
-        """
-        return self._rules.forced(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
     def expand(self, state: State, move: Move) -> list[Move]:
         """Return `[move]`: every search move is one step."""
@@ -458,7 +448,7 @@ class ChrisCrossPairs:
         if kind in (ROTATE, DEAL):
             if under_way:
                 return "a turn is under way: close it first"
-            if self._rules.has_pair(grid):  # type: ignore[attr-defined]
+            if self.rules.has_pair(grid):
                 return "a pair is left to cast out"
             if kind == ROTATE:
                 if phase == START:

@@ -62,7 +62,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from solver.cards import SUITS, Card, card_str, make_card, parse_card, parse_foundation
-from solver.game import DealProblem, InvalidMoveError, quote, shared_rules, use_rules
+from solver.game import DealProblem, InvalidMoveError, from_rules, quote, shared_rules, use_rules
 from solver.text import DealReader, labelled, number_in, pile_text, read_number
 from games._crescent_rules import (DOWN, FROM_DOWN, FROM_UP, MAX_PILES, REDEAL, UP, Move, Rules,
                                    State)
@@ -71,8 +71,6 @@ __all__ = ["DOWN", "FROM_DOWN", "FROM_UP", "GAME", "REDEAL", "UP", "Crescent", "
            "pysol_order"]
 
 _LABELS = ("Aces", "Kings", "Redeals")
-_HOT_METHODS = ("moves", "play", "is_won", "key", "heuristic", "wary_heuristic", "lower_bound",
-                "forced")
 _MOVE = re.compile(r"([0-9]{1,2}|[ak][cdhs])-?([0-9]{1,2}|[ak])")
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
@@ -129,9 +127,12 @@ class Crescent:
             raise ValueError(f"ranks must be 3..13, got {self.ranks}")
         if not 1 <= self.piles <= MAX_PILES:
             raise ValueError(f"piles must be 1..{MAX_PILES}, got {self.piles}")
-        rules = shared_rules(Rules, self.redeals, self.worry_back, self.bases_move,
-                             self.suits, self.ranks)
-        use_rules(self, rules, _HOT_METHODS)
+        use_rules(self)
+
+    @property
+    def rules(self) -> Rules:
+        """The compiled rules of this variant, shared by every game of it."""
+        return shared_rules(Rules, self.redeals, self.worry_back, self.bases_move, self.suits, self.ranks)
 
     @property
     def pysol(self) -> bool:
@@ -260,33 +261,27 @@ class Crescent:
 
     # -- rules ------------------------------------------------------------------------
 
-    def moves(self, state: State) -> list[Move]:
-        """Return the legal steps: tops home, transfers between foundations, builds,
-        foundation cards back onto piles (``worry_back``), the redeal."""
-        return self._rules.moves(state)  # type: ignore[attr-defined, no-any-return]
+    moves = from_rules(Rules.moves, doc="""
+        Return the legal steps: tops home, transfers between foundations, builds,
+        foundation cards back onto piles (``worry_back``), the redeal.""")
 
-    def play(self, state: State, move: Move) -> State:
-        """Return the position after a legal step."""
-        return self._rules.play(state, move)  # type: ignore[attr-defined, no-any-return]
+    play = from_rules(Rules.play)
 
-    def is_won(self, state: State) -> bool:
-        """Return whether every card is home (every pile is empty)."""
-        return self._rules.is_won(state)  # type: ignore[attr-defined, no-any-return]
+    is_won = from_rules(Rules.is_won)
 
     # -- search support ---------------------------------------------------------------
 
-    def key(self, state: State) -> bytes:
-        """Return the foundations, the redeals made and the sorted piles, packed.
+    key = from_rules(Rules.key, doc="""
+        Return the foundations, the redeals made and the sorted piles, packed.
 
         Piles are interchangeable, even across redeals: no rule names a pile (a card goes
         onto any pile whose top fits, and a redeal turns every pile the same way), so
         renumbering the piles of a position renumbers the piles of every position after
         it and nothing else. The two copies of a card are one value already.
-        """
-        return self._rules.key(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
-    def heuristic(self, state: State) -> int:
-        """Return three times the cards in piles plus, for each foundation, the cards
+    heuristic = from_rules(Rules.heuristic, doc="""
+        Return three times the cards in piles plus, for each foundation, the cards
         above the shallowest copy of the card it needs next (its ``buried`` cost).
 
         Both directions count: a suit's Ace foundation waits for the rank above its top,
@@ -294,12 +289,9 @@ class Crescent:
         do (the two copies are one value). Going home lowers the value by 3, digging by 1
         a card: a greedy beam over it wins most deals (data/crescent/winnability.md),
         where the disorder count it replaced (``disorder``) won almost none.
-        """
-        return self._rules.heuristic(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
-    def wary_heuristic(self, state: State) -> int:
-        """Return the heuristic with blockers weighing 2: the beam's second heuristic."""
-        return self._rules.wary_heuristic(state)  # type: ignore[attr-defined, no-any-return]
+    wary_heuristic = from_rules(Rules.wary_heuristic)
 
     @property
     def beam_heuristics(self) -> tuple[Any, ...]:
@@ -316,12 +308,10 @@ class Crescent:
         """
         return state.redeals
 
-    def lower_bound(self, state: State) -> int:
-        """Every card in a pile needs a step to go home."""
-        return self._rules.lower_bound(state)  # type: ignore[attr-defined, no-any-return]
+    lower_bound = from_rules(Rules.lower_bound)
 
-    def forced(self, state: State) -> list[Move]:
-        """Return [] : no automatic move is proven safe here.
+    forced = from_rules(Rules.forced, doc="""
+        Return [] : no automatic move is proven safe here.
 
         The usual argument (a card home that nothing can need in the tableau any more can
         go at once; delete its later steps from any winning line) breaks twice over in
@@ -330,8 +320,7 @@ class Crescent:
         while that card is not the pile's bottom card). And both copies of a rank can go
         home to either foundation of the suit, the two foundations trading cards when
         they meet, so the line may need the copy sent home on the other foundation.
-        """
-        return self._rules.forced(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
     def expand(self, state: State, move: Move) -> list[Move]:
         """Return the move itself: every search move is one step."""

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from solver.cards import Card, card_str, make_card, pysol_deck_order, rank, suit
-from solver.game import DealProblem, InvalidMoveError, quote, shared_rules, use_rules
+from solver.game import DealProblem, InvalidMoveError, from_rules, quote, shared_rules, use_rules
 from solver.text import DealReader, foundations_line, labelled
 from games._forty_thieves_rules import DRAW, FOUNDATION, REDEAL, STOCK, WASTE, Move, Rules, State
 
@@ -51,7 +51,6 @@ __all__ = ["DRAW", "FOUNDATION", "GAME", "REDEAL", "STOCK", "WASTE", "FortyThiev
 
 _COLUMN_NAMES = "1234567890"
 _LABELS = ("Foundations", "Waste", "Stock", "Talon")
-_HOT_METHODS = ("moves", "play", "is_won", "key", "heuristic", "lower_bound", "forced")
 
 
 @dataclass(frozen=True)
@@ -94,8 +93,12 @@ class FortyThieves:
         if not 0 <= self.rows or self.rows * self.columns > 2 * self.suits * self.ranks:
             raise ValueError(f"rows must be 0..{2 * self.suits * self.ranks // self.columns}, "
                              f"got {self.rows}")
-        rules = shared_rules(Rules, self.redeal, self.suits, self.ranks)
-        use_rules(self, rules, _HOT_METHODS)
+        use_rules(self)
+
+    @property
+    def rules(self) -> Rules:
+        """The compiled rules of this variant, shared by every game of it."""
+        return shared_rules(Rules, self.redeal, self.suits, self.ranks)
 
     @property
     def pysol(self) -> bool:
@@ -176,44 +179,37 @@ class FortyThieves:
 
     # -- rules ------------------------------------------------------------------------
 
-    def moves(self, state: State) -> list[Move]:
-        """Return the legal steps: home, builds, draw, to an empty column, redeal.
+    moves = from_rules(Rules.moves, doc="""
+        Return the legal steps: home, builds, draw, to an empty column, redeal.
 
         Empty columns are interchangeable, so a card goes only to the first; a column's
         only card never moves to an empty column (the same position up to symmetry).
-        """
-        return self._rules.moves(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
-    def play(self, state: State, move: Move) -> State:
-        """Return the position after a legal step."""
-        return self._rules.play(state, move)  # type: ignore[attr-defined, no-any-return]
+    play = from_rules(Rules.play)
 
-    def is_won(self, state: State) -> bool:
-        """Return whether every card is home."""
-        return self._rules.is_won(state)  # type: ignore[attr-defined, no-any-return]
+    is_won = from_rules(Rules.is_won)
 
     # -- search support ---------------------------------------------------------------
 
-    def key(self, state: State) -> bytes:
-        """Return the sorted columns, the waste and the stock, packed.
+    key = from_rules(Rules.key, doc="""
+        Return the sorted columns, the waste and the stock, packed.
 
         Columns are interchangeable. Foundations are left out: they hold exactly the
         cards found nowhere else, and which cards of a suit are home fixes the pair of
         tops (the higher top is the count of ranks home at all, the lower one the count
         of ranks home twice). Identical cards are equal bytes already.
-        """
-        return self._rules.key(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
-    def heuristic(self, state: State) -> int:
-        """Return a weighted count of work left: cards out, and cards off their suit run;
+    heuristic = from_rules(Rules.heuristic, doc="""
+        Return a weighted count of work left: cards out, and cards off their suit run;
         with one pass, twice the cards in the waste as well.
 
         Only an order for the searches, never a proof. With one pass a waste card is
         buried for good under every card drawn after it, so lines that draw past cards
         they could have used look worse; on classic deals 1-20 at 2 CPU s a deal the
         portfolio won 5 with the waste counted (2 7 10 13 14), 2 without (2 14).
-        """
-        return self._rules.heuristic(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
     def dead_end(self, state: State) -> str:
         """Return a proof that no win is reachable (one pass only), or "".
@@ -239,18 +235,16 @@ class FortyThieves:
         the rule is not used there. Checked at the start only: inside the search it
         cost four positions in five for one in ten fewer positions on the small twins.
         """
-        card = self._rules.stuck(state)  # type: ignore[attr-defined]
+        card = self.rules.stuck(state)
         if card < 0:
             return ""
         return (f"{card_str(card)} can never go home twice: the cards it waits for lie "
                 "under it or under cards that can never move")
 
-    def lower_bound(self, state: State) -> int:
-        """Every card not home needs a step, and every stock card a draw as well."""
-        return self._rules.lower_bound(state)  # type: ignore[attr-defined, no-any-return]
+    lower_bound = from_rules(Rules.lower_bound)
 
-    def forced(self, state: State) -> list[Move]:
-        """Return one move home that is proven safe, or [].
+    forced = from_rules(Rules.forced, doc="""
+        Return one move home that is proven safe, or [].
 
         Rule: a playable card (a column's top or the waste's top) of rank r goes home
         when the LOWER foundation of its suit shows r - 1, i.e. both copies of rank r - 1
@@ -276,8 +270,7 @@ class FortyThieves:
         it still can (2 copies of r - 1, at most 1 of r after adding c), other k are
         unchanged. So every kept step is legal in T*, and when the line wins (every card
         home, c included) T* has won too. Hence T winnable implies T* winnable.
-        """
-        return self._rules.forced(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
     def expand(self, state: State, move: Move) -> list[Move]:
         """Return the move itself: every search move is one step."""

@@ -37,7 +37,7 @@ from typing import Any, ClassVar
 # forced moves, guidance) live in the compiled rules module; their names stay here too.
 from games._freecell_rules import CELL, EMPTY, FOUNDATION, Move, State, _Rules
 from solver.cards import Card, build_reason, card_str, make_card, pysol_layout, rank, run_str, suit
-from solver.game import DealProblem, InvalidMoveError, quote, shared_rules, use_rules
+from solver.game import DealProblem, InvalidMoveError, from_rules, quote, shared_rules, use_rules
 from solver.text import DealReader, foundations_line, labelled
 
 _FOUNDATION_ORDER = (2, 0, 1, 3)    # the order Freecell Solver prints foundations in: H C D S
@@ -111,9 +111,12 @@ class FreeCell:
             object.__setattr__(self, "layout", "seeded")
         if self.layout == "seahaven" and not (full and self.columns == 10 and self.cells >= 2):
             object.__setattr__(self, "layout", "seeded")
-        rules = shared_rules(_Rules, self.ranks, self.build == "alternate", self.empty == "kings")
-        use_rules(self, rules, ("moves", "play", "is_won", "key", "heuristic", "lower_bound",
-                                "forced", "expand"))
+        use_rules(self)
+
+    @property
+    def rules(self) -> _Rules:
+        """The compiled rules of this variant, shared by every game of it."""
+        return shared_rules(_Rules, self.ranks, self.build == "alternate", self.empty == "kings")
 
     # -- deals and text ---------------------------------------------------------------
 
@@ -177,33 +180,22 @@ class FreeCell:
 
     # -- rules ------------------------------------------------------------------------
 
-    def moves(self, state: State) -> list[Move]:
-        """Return the legal moves: home, onto cards, to an empty column, to a cell."""
-        return self._rules.moves(state)  # type: ignore[attr-defined, no-any-return]
+    moves = from_rules(_Rules.moves)
 
-    def play(self, state: State, move: Move) -> State:
-        """Return the position after `move` (a single card, or a run column to column)."""
-        return self._rules.play(state, move)  # type: ignore[attr-defined, no-any-return]
+    play = from_rules(_Rules.play)
 
-    def is_won(self, state: State) -> bool:
-        """Return whether every card is home."""
-        return self._rules.is_won(state)  # type: ignore[attr-defined, no-any-return]
+    is_won = from_rules(_Rules.is_won)
 
     # -- search support ---------------------------------------------------------------
 
-    def key(self, state: State) -> bytes:
-        """Return the position with columns sorted and cells sorted (see ``_Rules.key``)."""
-        return self._rules.key(state)  # type: ignore[attr-defined, no-any-return]
+    key = from_rules(_Rules.key)
 
-    def heuristic(self, state: State) -> int:
-        """Return a weighted count of work left: cards out, disorder, buried next cards."""
-        return self._rules.heuristic(state)  # type: ignore[attr-defined, no-any-return]
+    heuristic = from_rules(_Rules.heuristic)
 
-    def lower_bound(self, state: State) -> int:
-        """Return the moves every win needs at least: one for each card not home, and one
+    lower_bound = from_rules(_Rules.lower_bound, doc="""
+        Return the moves every win needs at least: one for each card not home, and one
         for each stretch of a column that must hold a card moving twice, such as a card
-        above a lower card of its suit (the proof is at ``_Rules.lower_bound``)."""
-        return self._rules.lower_bound(state)  # type: ignore[attr-defined, no-any-return]
+        above a lower card of its suit (the proof is at ``_Rules.lower_bound``).""")
 
     # The proof at ``_Rules.forced`` deletes a card's steps from a win and plays it home
     # first: the win gets no longer, counted in steps or in moves, so A* may keep them.
@@ -218,13 +210,9 @@ class FreeCell:
         """
         return 1
 
-    def forced(self, state: State) -> list[Move]:
-        """Return the home moves that are proven safe (see ``_Rules.forced``)."""
-        return self._rules.forced(state)  # type: ignore[attr-defined, no-any-return]
+    forced = from_rules(_Rules.forced)
 
-    def expand(self, state: State, move: Move) -> list[Move]:
-        """Return the single-card steps that carry out a run move."""
-        return self._rules.expand(state, move)  # type: ignore[attr-defined, no-any-return]
+    expand = from_rules(_Rules.expand)
 
     def notation(self, move: Move) -> str:
         """Return the standard notation of a step.

@@ -76,14 +76,14 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from solver.cards import Card, card_str, make_card, parse_card, pysol_deck_order
-from solver.game import DealProblem, InvalidMoveError, cut, quote, shared_rules, use_rules
+from solver.game import (DealProblem, InvalidMoveError, cut, from_rules,
+                         quote, shared_rules, use_rules)
 from solver.text import DealReader, number_in
 from games._gaps_rules import GAP, NO_DEAL, NO_PLACE, REDEAL, REDEAL_CARD, Move, Rules, State
 
 __all__ = ["GAME", "GAP", "MAX_DEAL", "NO_DEAL", "REDEAL", "Gaps", "Move", "State"]
 
 _LABELS = ("Deal", "Redeals", "Draws")
-_HOT_METHODS = ("moves", "play", "is_won", "key", "heuristic", "lower_bound", "forced")
 _TWO = re.compile(r"(\S+?)-([0-9]{1,2})")
 DEAL_DRAWS = 51                  # numbers PySolFC's shuffle of the 52 cards draws
 MAX_DRAWS = 10 * DEAL_DRAWS      # more than the deal and nine redeals draw (each < 51)
@@ -135,9 +135,12 @@ class Gaps:
             raise ValueError(f"suits must be 1..4, got {self.suits}")
         if not 3 <= self.ranks <= 13:
             raise ValueError(f"ranks must be 3..13, got {self.ranks}")
-        rules = shared_rules(Rules, self.redeals, self.redeal_any_time, self.suit_rows,
-                             self.suits, self.ranks)
-        use_rules(self, rules, _HOT_METHODS)
+        use_rules(self)
+
+    @property
+    def rules(self) -> Rules:
+        """The compiled rules of this variant, shared by every game of it."""
+        return shared_rules(Rules, self.redeals, self.redeal_any_time, self.suit_rows, self.suits, self.ranks)
 
     # -- deals and text ---------------------------------------------------------------
 
@@ -222,39 +225,30 @@ class Gaps:
 
     # -- rules ------------------------------------------------------------------------
 
-    def moves(self, state: State) -> list[Move]:
-        """Return the legal steps: fills that extend a row's sequence first, then the
-        other fills and Twos, Twos from one first place to another last; the redeal."""
-        return self._rules.moves(state)  # type: ignore[attr-defined, no-any-return]
+    moves = from_rules(Rules.moves, doc="""
+        Return the legal steps: fills that extend a row's sequence first, then the
+        other fills and Twos, Twos from one first place to another last; the redeal.""")
 
-    def play(self, state: State, move: Move) -> State:
-        """Return the position after a legal step."""
-        return self._rules.play(state, move)  # type: ignore[attr-defined, no-any-return]
+    play = from_rules(Rules.play)
 
-    def is_won(self, state: State) -> bool:
-        """Return whether every row holds Two to King of one suit from its first place."""
-        return self._rules.is_won(state)  # type: ignore[attr-defined, no-any-return]
+    is_won = from_rules(Rules.is_won)
 
     # -- search support ---------------------------------------------------------------
 
-    def key(self, state: State) -> bytes:
-        """Return the layout and the redeals made, packed, with the deal number and the
+    key = from_rules(Rules.key, doc="""
+        Return the layout and the redeals made, packed, with the deal number and the
         stream's place while a redeal is left: after the last redeal no rule reads them.
         Rows are not interchangeable while a redeal is left (it deals row by row), and
-        suits not (the shuffle moves named cards), so the layout is kept as it is."""
-        return self._rules.key(state)  # type: ignore[attr-defined, no-any-return]
+        suits not (the shuffle moves named cards), so the layout is kept as it is.""")
 
-    def heuristic(self, state: State) -> int:
-        """Return three per card outside the rows' sequences, less one per such card
-        right of the card one rank below it, plus one per dead gap."""
-        return self._rules.heuristic(state)  # type: ignore[attr-defined, no-any-return]
+    heuristic = from_rules(Rules.heuristic, doc="""
+        Return three per card outside the rows' sequences, less one per such card
+        right of the card one rank below it, plus one per dead gap.""")
 
-    def lower_bound(self, state: State) -> int:
-        """Every place (but a row's last) whose card has the wrong rank needs a step."""
-        return self._rules.lower_bound(state)  # type: ignore[attr-defined, no-any-return]
+    lower_bound = from_rules(Rules.lower_bound)
 
-    def forced(self, state: State) -> list[Move]:
-        """Return a step some shortest win plays, found only once no redeal is left.
+    forced = from_rules(Rules.forced, doc="""
+        Return a step some shortest win plays, found only once no redeal is left.
 
         While a redeal is left nothing is safe. The natural candidate, the card that
         extends a row's sequence, is not safe by the usual exchange argument: its old
@@ -279,15 +273,14 @@ class Gaps:
         Y's successor moves only right of Y, into its own place). The line is as long,
         so a shortest win survives; ``tests/games/test_gaps.py`` checks the rule on twins
         and on a position where a looser one (dropping the last condition) loses a win.
-        """
-        return self._rules.forced(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
     def dead_end(self, state: State) -> str:
         """Return why no win is reachable, or "": with no redeal left, a card that can
         never move again (``Rules.frozen``) and stands where no won position has it."""
         if state.redeals < self.redeals:
             return ""
-        card: int = self._rules.stuck_card(state.places)  # type: ignore[attr-defined]
+        card: int = self.rules.stuck_card(state.places)
         if card == GAP:
             return ""
         return (f"{card_str(card)} can never move again, and no won position has it where "

@@ -84,7 +84,7 @@ from typing import Any, ClassVar, Iterator
 
 from solver.cards import (SUIT_NAMES, SUITS, Card, build_reason, card_str, is_red, make_card,
                           pysol_layout, rank, run_str, suit)
-from solver.game import DealProblem, InvalidMoveError, quote, shared_rules, use_rules
+from solver.game import DealProblem, InvalidMoveError, from_rules, quote, shared_rules, use_rules
 from solver.text import DealReader, foundations_line, labelled, pile_text, read_number
 from games._deadlock import stuck_cards, stuck_reason
 from games._klondike_relax import never_home, never_home_reason
@@ -134,9 +134,12 @@ class Klondike:
             raise ValueError(f"draw must be 1..24, got {self.draw}")
         if self.passes is not None and not 1 <= self.passes <= 256:    # the key keeps redeals in a byte
             raise ValueError(f"passes must be 1..256 (or unlimited), got {self.passes}")
-        rules = shared_rules(_Rules, self.draw, self.passes, self.ranks)
-        use_rules(self, rules, ("moves", "narrow_moves", "play", "forced", "is_won", "key",
-                                "verdict_key", "heuristic", "lower_bound"))
+        use_rules(self)
+
+    @property
+    def rules(self) -> _Rules:
+        """The compiled rules of this variant, shared by every game of it."""
+        return shared_rules(_Rules, self.draw, self.passes, self.ranks)
 
     # -- deals and text ---------------------------------------------------------------
 
@@ -215,8 +218,8 @@ class Klondike:
 
     # -- rules ------------------------------------------------------------------------
 
-    def moves(self, state: State) -> Iterator[Move]:
-        """Return the legal search moves: home first, waste plays as stock macros.
+    moves = from_rules(_Rules.moves, doc="""
+        Return the legal search moves: home first, waste plays as stock macros.
 
         Left out: runs moved off a face-up card they are built on while that card cannot
         go home (the partial-run rule, proved in ``_Rules.move_list``).
@@ -225,16 +228,14 @@ class Klondike:
         lost (every move from it leads to a lost position): on deal 36, 37% of the
         positions a dfs expands are such, and lost deals 61 and 103 store 40% and 56%
         fewer positions (data/klondike/winnability.md).
-        """
-        return self._rules.moves(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
-    def legal_moves(self, state: State) -> list[Move]:
-        """Return every legal search move, none left out (``hint --all`` lists these):
-        ``moves`` with the barred partial runs, and from relaxed-lost positions too."""
-        return self._rules.legal_moves(state)  # type: ignore[attr-defined, no-any-return]
+    legal_moves = from_rules(_Rules.legal_moves, doc="""
+        Return every legal search move, none left out (``hint --all`` lists these):
+        ``moves`` with the barred partial runs, and from relaxed-lost positions too.""")
 
-    def narrow_moves(self, state: State) -> Iterator[Move]:
-        """Return the moves a quick search tries: ``moves`` less the ones seldom needed.
+    narrow_moves = from_rules(_Rules.narrow_moves, doc="""
+        Return the moves a quick search tries: ``moves`` less the ones seldom needed.
 
         Left out: foundation cards coming back, and runs moved off face-up cards unless
         the card uncovered goes home. Most wins need neither, and without them the
@@ -242,16 +243,11 @@ class Klondike:
         none from a position the relaxed game proves lost (a subset of ``moves`` must stay
         one). Searching these alone is incomplete (some deals are won only with the moves left out), so the
         portfolio takes a narrowed search's win but never its loss.
-        """
-        return self._rules.narrow_moves(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
-    def play(self, state: State, move: Move) -> State:
-        """Return the position after a step or a search macro (not checked)."""
-        return self._rules.play(state, move)  # type: ignore[attr-defined, no-any-return]
+    play = from_rules(_Rules.play)
 
-    def is_won(self, state: State) -> bool:
-        """Return whether every card is home."""
-        return self._rules.is_won(state)  # type: ignore[attr-defined, no-any-return]
+    is_won = from_rules(_Rules.is_won)
 
     # -- search support ---------------------------------------------------------------
 
@@ -282,8 +278,8 @@ class Klondike:
         lost = never_home(state.columns, state.hidden, state.foundations, self.ranks)
         return never_home_reason(lost) if lost else ""
 
-    def key(self, state: State) -> bytes:
-        """Columns are interchangeable: sort them, each with its face-down count.
+    key = from_rules(_Rules.key, doc="""
+        Columns are interchangeable: sort them, each with its face-down count.
 
         Foundations are left out (they hold exactly the cards found nowhere else). The
         waste size stays in, though with unlimited passes the sizes that are multiples
@@ -291,11 +287,10 @@ class Klondike:
         alone): merging them would shrink searches (2.5 times on deal 31) but break
         the step counts A* and uniform-cost search prove minimal; ``verdict_key``
         merges them for the searches that only want a verdict.
-        """
-        return self._rules.key(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
-    def verdict_key(self, state: State) -> bytes:
-        """Return ``key`` with the waste size merged where turning alone links positions.
+    verdict_key = from_rules(_Rules.verdict_key, doc="""
+        Return ``key`` with the waste size merged where turning alone links positions.
 
         Used by dfs and greedy best_first (not by A* or BFS, whose step counts it would
         break). With unlimited passes, turning the stock runs through the waste sizes
@@ -315,8 +310,7 @@ class Klondike:
 
         >>> GAME.verdict_key(GAME.deal(3)) == GAME.verdict_key(GAME.play(GAME.deal(3), Move(STOCK, STOCK)))
         True
-        """
-        return self._rules.verdict_key(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
     @property
     def portfolio(self) -> tuple[str, ...]:
@@ -342,35 +336,31 @@ class Klondike:
         """
         return replace(self, draw=1, passes=None), state._replace(redeals=0)
 
-    def heuristic(self, state: State) -> int:
-        """Return a weighted count of work left (face-down cards weigh most)."""
-        return self._rules.heuristic(state)  # type: ignore[attr-defined, no-any-return]
+    heuristic = from_rules(_Rules.heuristic)
 
-    def lower_bound(self, state: State) -> int:
-        """Return steps every win needs: cards not home, stock turns, and the cards that
+    lower_bound = from_rules(_Rules.lower_bound, doc="""
+        Return steps every win needs: cards not home, stock turns, and the cards that
         must step aside first (proof in ``_Rules.lower_bound``).
 
         Deal 1: 52 cards to send home, 24 stock cards to turn, and 3 cards to step aside.
 
         >>> GAME.lower_bound(GAME.deal(1))
         79
-        """
-        return self._rules.lower_bound(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
-    def forced(self, state: State) -> list[Move]:
-        """Return the home moves proven safe (see ``_Rules.forced``).
+    forced = from_rules(_Rules.forced, doc="""
+        Return the home moves proven safe (see ``_Rules.forced``).
 
         Deal 1: the AH and AS on columns 6 and 7, and the AC two turns into the stock.
 
         >>> GAME.forced(GAME.deal(1))
         [Move(source=5, target=12, count=1), Move(source=6, target=12, count=1), \
 Move(source=11, target=12, count=2)]
-        """
-        return self._rules.forced(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
     def expand(self, state: State, move: Move) -> list[Move]:
         """Return the steps of a move: a stock macro is n ``s`` steps and a waste play."""
-        return self._rules.expand(move)  # type: ignore[attr-defined, no-any-return]
+        return self.rules.expand(move)
 
     def notation(self, move: Move) -> str:
         """Return a step's notation.
@@ -420,7 +410,7 @@ Move(source=11, target=12, count=2)]
             raise InvalidMoveError(f"{quote(text)}: there is no column {source_text}")
         if target == FOUNDATION:
             return Move(source, FOUNDATION, 1)
-        return Move(source, target, self._rules.run_length(state, source, target))  # type: ignore[attr-defined]
+        return Move(source, target, self.rules.run_length(state, source, target))
 
     def illegal_reason(self, state: State, move: Move) -> str:
         """Return why a step breaks the rules, or "" (independent of ``moves``)."""

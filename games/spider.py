@@ -71,7 +71,7 @@ from games._spider_rules import (DEAL, DEAL_SOURCE, Move, State, _Rules,  # noqa
                                   _run_length)
 from solver.cards import (SUIT_NAMES, Card, card_str, foundation_str, make_card, parse_card,
                           pysol_deck_order, rank, run_str, suit)
-from solver.game import DealProblem, InvalidMoveError, quote, shared_rules, use_rules
+from solver.game import DealProblem, InvalidMoveError, from_rules, quote, shared_rules, use_rules
 from solver.text import DealReader, labelled, number_in, pile_text, read_number
 
 _SUIT_SETS = {4: (0, 1, 2, 3), 2: (0, 2), 1: (0,)}
@@ -123,8 +123,12 @@ class Spider:
             raise ValueError(f"decks must be 1 or 2, got {self.decks}")
         if self.deals < 0 or (self.deals + 1) * self.columns > len(self.deck()):
             raise ValueError(f"deals must leave cards for the tableau, got {self.deals}")
-        rules = shared_rules(_Rules, self.ranks, self.suits, self.columns)
-        use_rules(self, rules, ("moves", "play", "is_won", "key", "heuristic", "deep_heuristic"))
+        use_rules(self)
+
+    @property
+    def rules(self) -> _Rules:
+        """The compiled rules of this variant, shared by every game of it."""
+        return shared_rules(_Rules, self.ranks, self.suits, self.columns)
 
     @property
     def pysolfc(self) -> bool:
@@ -191,7 +195,7 @@ class Spider:
             else:
                 column, down = read.pile(rest, number)
                 if len(column) - down >= self.ranks \
-                        and bytes(column[-self.ranks:]) in self._rules.complete:  # type: ignore
+                        and bytes(column[-self.ranks:]) in self.rules.complete:
                     read.add(DealProblem.BAD_LINE, f"column {len(columns) + 1} ends in a complete "
                              f"run, which leaves at once", line=number)
                 columns.append(column)
@@ -216,37 +220,26 @@ class Spider:
 
     # -- rules ------------------------------------------------------------------------
 
-    def moves(self, state: State) -> list[Move]:
-        """Return the legal moves, same-suit builds first and the deal last."""
-        return self._rules.moves(state)  # type: ignore[attr-defined, no-any-return]
+    moves = from_rules(_Rules.moves)
 
-    def play(self, state: State, move: Move) -> State:
-        """Return the position after a run move or a deal, complete runs removed."""
-        return self._rules.play(state, move)  # type: ignore[attr-defined, no-any-return]
+    play = from_rules(_Rules.play)
 
-    def is_won(self, state: State) -> bool:
-        """Return whether every card has left: no stock and every column empty."""
-        return self._rules.is_won(state)  # type: ignore[attr-defined, no-any-return]
+    is_won = from_rules(_Rules.is_won)
 
     # -- search support ---------------------------------------------------------------
 
-    def key(self, state: State) -> bytes:
-        """Return the columns, each with its face-down count and future stock cards, sorted.
+    key = from_rules(_Rules.key, doc="""
+        Return the columns, each with its face-down count and future stock cards, sorted.
 
         The stock deals column i the cards ``stock[i::columns]``; a column together with
         those cards is what it will ever hold, so permuting columns with their stock
         cards maps games onto games (the deal rule, "no column empty", does not name a
         column). Removed runs are left out: they are the cards found nowhere else.
-        """
-        return self._rules.key(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
-    def heuristic(self, state: State) -> int:
-        """Return a weighted count of work left: face-down cards, broken runs, stock."""
-        return self._rules.heuristic(state)  # type: ignore[attr-defined, no-any-return]
+    heuristic = from_rules(_Rules.heuristic)
 
-    def deep_heuristic(self, state: State) -> int:
-        """Return ``heuristic`` with face-down cards weighing DEEP_HIDDEN_WEIGHT, not HIDDEN_WEIGHT."""
-        return self._rules.deep_heuristic(state)  # type: ignore[attr-defined, no-any-return]
+    deep_heuristic = from_rules(_Rules.deep_heuristic)
 
     @property
     def beam_heuristics(self) -> tuple[Any, ...]:
@@ -281,15 +274,13 @@ class Spider:
         beam does not use it (``solver.search.beam.STREAMLINE``): on the deals measured
         it won as many deals as the exact passes, not more (data/spider/winnability.md).
         """
-        return self._rules.streamlined_key if self.suits > 1 else None  # type: ignore
+        return self.rules.streamlined_key if self.suits > 1 else None
 
     def stock_left(self, state: State) -> int:
         """Return how many cards are still in the stock."""
         return len(state.stock)
 
-    def lower_bound(self, state: State) -> int:
-        """Return deals left plus half the breaks no deal can mend (see ``_Rules``)."""
-        return self._rules.lower_bound(state)  # type: ignore[attr-defined, no-any-return]
+    lower_bound = from_rules(_Rules.lower_bound)
 
     def forced(self, state: State) -> list[Move]:
         """Return no moves: no Spider move is proven safe (module docstring)."""

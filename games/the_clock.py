@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from games._the_clock_rules import OVER, Move, Rules, State
 from solver.cards import RANKS, Card, card_str, make_card, parse_card, rank
-from solver.game import DealProblem, InvalidMoveError, cut, quote, shared_rules, use_rules
+from solver.game import (DealProblem, InvalidMoveError, cut, from_rules,
+                         quote, shared_rules, use_rules)
 from solver.text import DealReader, labelled, read_number
 
 if TYPE_CHECKING:
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
 
 __all__ = ["GAME", "OVER", "Move", "State", "TheClock"]
 
-_HOT_METHODS = ("moves", "play", "is_won", "key", "heuristic", "lower_bound", "forced")
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,12 @@ class TheClock:
             raise ValueError(f"ranks must be 2..13, got {self.ranks}")
         if not 1 <= self.suits <= 4:
             raise ValueError(f"suits must be 1..4, got {self.suits}")
-        use_rules(self, shared_rules(Rules, self.ranks), _HOT_METHODS)
+        use_rules(self)
+
+    @property
+    def rules(self) -> Rules:
+        """The compiled rules of this variant, shared by every game of it."""
+        return shared_rules(Rules, self.ranks)
 
     # -- deals and text -----------------------------------------------------------
 
@@ -122,39 +127,26 @@ class TheClock:
 
     # -- rules ----------------------------------------------------------------------
 
-    def moves(self, state: State) -> list[Move]:
-        """Return the one legal move (turn the top card of the pile due), or none."""
-        return self._rules.moves(state)  # type: ignore[attr-defined, no-any-return]
+    moves = from_rules(Rules.moves)
 
-    def play(self, state: State, move: Move) -> State:
-        """Return the position after turning the move's card face up under its own pile."""
-        return self._rules.play(state, move)  # type: ignore[attr-defined, no-any-return]
+    play = from_rules(Rules.play)
 
-    def is_won(self, state: State) -> bool:
-        """Return whether every card is face up."""
-        return self._rules.is_won(state)  # type: ignore[attr-defined, no-any-return]
+    is_won = from_rules(Rules.is_won)
 
     # -- search support -----------------------------------------------------------
 
-    def key(self, state: State) -> bytes:
-        """Return the face-down piles and the next pile, packed.
+    key = from_rules(Rules.key, doc="""
+        Return the face-down piles and the next pile, packed.
 
         Face-up cards never move again and are the complement of the face-down ones, so
         they cannot matter; there is no symmetry to strip (each pile has its own rank).
-        """
-        return self._rules.key(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
-    def heuristic(self, state: State) -> int:
-        """Return the face-down cards left."""
-        return self._rules.heuristic(state)  # type: ignore[attr-defined, no-any-return]
+    heuristic = from_rules(Rules.heuristic)
 
-    def lower_bound(self, state: State) -> int:
-        """Return the face-down cards left: each step turns exactly one."""
-        return self._rules.lower_bound(state)  # type: ignore[attr-defined, no-any-return]
+    lower_bound = from_rules(Rules.lower_bound)
 
-    def forced(self, state: State) -> list[Move]:
-        """Return no forced moves: there is only ever one move anyway."""
-        return self._rules.forced(state)  # type: ignore[attr-defined, no-any-return]
+    forced = from_rules(Rules.forced)
 
     def expand(self, state: State, move: Move) -> list[Move]:
         """Return the move itself: a search move is one step."""

@@ -45,7 +45,7 @@ from typing import Any, ClassVar
 
 from solver.cards import (SUIT_NAMES, Card, build_reason, card_str, make_card, parse_card,
                           pysol_layout, rank, run_str, suit)
-from solver.game import InvalidMoveError, quote, shared_rules, use_rules
+from solver.game import InvalidMoveError, from_rules, quote, shared_rules, use_rules
 from solver.text import DealReader, foundations_line, pile_text
 from games._deadlock import stuck_reason
 from games._yukon_rules import (FOUNDATION, FROM_FOUNDATION, H_DISORDER, H_DOWN, H_EMPTY,
@@ -55,8 +55,6 @@ __all__ = ["FOUNDATION", "FROM_FOUNDATION", "H_DISORDER", "H_DOWN", "H_EMPTY", "
            "H_OUT", "H_WANTED", "GAME", "Move", "State", "Yukon"]
 
 
-_HOT_METHODS = ("moves", "narrow_moves", "play", "is_won", "key", "heuristic", "lower_bound",
-                "forced")
 
 
 @dataclass(frozen=True)
@@ -92,8 +90,12 @@ class Yukon:
             raise ValueError(f"columns must be 1..9, got {self.columns}")
         if self.columns * (self.columns + 1) // 2 > 4 * self.ranks:
             raise ValueError(f"{4 * self.ranks} cards cannot fill {self.columns} columns")
-        rules = shared_rules(Rules, self.empty == "any", self.ranks)
-        use_rules(self, rules, _HOT_METHODS)
+        use_rules(self)
+
+    @property
+    def rules(self) -> Rules:
+        """The compiled rules of this variant, shared by every game of it."""
+        return shared_rules(Rules, self.empty == "any", self.ranks)
 
     @property
     def pysol(self) -> bool:
@@ -152,8 +154,8 @@ class Yukon:
 
     # -- rules ------------------------------------------------------------------------
 
-    def moves(self, state: State) -> list[Move]:
-        """Return the legal moves, the promising first (dfs tries them in this order).
+    moves = from_rules(Rules.moves, doc="""
+        Return the legal moves, the promising first (dfs tries them in this order).
 
         Order (only an order: every legal move is returned): moves that turn a face-down
         card, those of columns with the most face-down cards first; moves home; moves
@@ -167,57 +169,47 @@ class Yukon:
         Built from the targets (``games._yukon_rules``): for each column's top card, the
         (at most two) cards that fit on it are looked up in a table of where each card
         lies, filled in the same pass over the columns as the dead-end check's.
-        """
-        return self._rules.moves(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
-    def narrow_moves(self, state: State) -> list[Move]:
-        """Return the moves a quick search tries: ``moves`` less the ones seldom needed.
+    narrow_moves = from_rules(Rules.narrow_moves, doc="""
+        Return the moves a quick search tries: ``moves`` less the ones seldom needed.
 
         Left out: cards coming back from the foundations, and stacks moved off a card
         they already fit on unless that card then goes home. A search over these alone is
         incomplete, so the portfolio takes its wins but never its losses.
-        """
-        return self._rules.narrow_moves(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
-    def play(self, state: State, move: Move) -> State:
-        """Return the position after `move`; an exposed face-down card is turned up."""
-        return self._rules.play(state, move)  # type: ignore[attr-defined, no-any-return]
+    play = from_rules(Rules.play)
 
-    def is_won(self, state: State) -> bool:
-        """Return whether every card is home."""
-        return self._rules.is_won(state)  # type: ignore[attr-defined, no-any-return]
+    is_won = from_rules(Rules.is_won)
 
     # -- search support ---------------------------------------------------------------
 
     def dead_end(self, state: State) -> str:
         """Return a proof that the position is lost when some cards can never leave their
         columns (``games._deadlock``'s rule, applied by ``Rules.stuck``), else ""."""
-        stuck = self._rules.stuck(state.columns, state.hidden)  # type: ignore[attr-defined]
+        stuck = self.rules.stuck(state.columns, state.hidden)
         return stuck_reason(stuck) if stuck else ""
 
-    def key(self, state: State) -> bytes:
-        """Columns are interchangeable: sort them, each with its face-down count.
+    key = from_rules(Rules.key, doc="""
+        Columns are interchangeable: sort them, each with its face-down count.
 
         Foundations are left out: they hold exactly the cards found in no column.
-        """
-        return self._rules.key(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
-    def heuristic(self, state: State) -> int:
-        """Return a weighted count of work left: cards out, face-down cards, disorder.
+    heuristic = from_rules(Rules.heuristic, doc="""
+        Return a weighted count of work left: cards out, face-down cards, disorder.
 
         Per column: face-down cards, face-up cards lying on a card that is not one rank
         higher of the other colour, Kings not at the bottom (each needs an empty column),
         a bonus for an empty column. Then cards not home, and cards lying above the next
         card each foundation wants.
-        """
-        return self._rules.heuristic(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
-    def lower_bound(self, state: State) -> int:
-        """Every card not yet home needs at least one more move."""
-        return self._rules.lower_bound(state)  # type: ignore[attr-defined, no-any-return]
+    lower_bound = from_rules(Rules.lower_bound)
 
-    def forced(self, state: State) -> list[Move]:
-        """Return one safe move home: an Ace on top of a column, or a higher card whose
+    forced = from_rules(Rules.forced, doc="""
+        Return one safe move home: an Ace on top of a column, or a higher card whose
         possible children are home for good (proofs below).
 
         Why it is safe: let P be a position with an Ace A on top of a column, P' the
@@ -253,8 +245,7 @@ class Yukon:
         and in it nothing is put on c (only X cards fit on it) and c's r - 1 stays home:
         then, as for the Ace, the replay less c's own moves wins from P with c home. Nothing
         here depends on what an empty column takes either.
-        """
-        return self._rules.forced(state)  # type: ignore[attr-defined, no-any-return]
+        """)
 
     def expand(self, state: State, move: Move) -> list[Move]:
         """Return ``[move]``: a stack moves as one move in Yukon."""

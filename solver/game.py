@@ -16,7 +16,8 @@ import enum
 import functools
 from dataclasses import dataclass, replace
 from dataclasses import fields as dataclass_fields
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Iterable, Protocol, TypeVar
+from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Concatenate, Generic, Hashable, Iterable,
+                    ParamSpec, Protocol, TypeVar, overload)
 
 if TYPE_CHECKING:
     from solver.search.result import Budget, Result
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 R = TypeVar("R")
+P = ParamSpec("P")
 
 QUOTE_LIMIT = 20          # characters of user text an error message quotes at most
 TOKEN_LIMIT = 12          # ... of one token of a deal's text (a card is 2 to 4)
@@ -163,18 +165,76 @@ class Game(Protocol[S, M]):
         ...
 
 
-def use_rules(game: Any, rules: Any, methods: Iterable[str]) -> None:
-    """Keep `rules` on a (frozen) game as ``_rules`` and answer `methods` with its own.
+class FromRules(Generic[P, R]):
+    """A game method whose body is a method of the game's compiled rules object.
 
-    A game's hot code lives in a compiled rules object; the game class's methods of the
-    same names document it and delegate. Binding the rules' methods on the instance lets
-    a search call the compiled code with no Python frame of the game class in between,
-    with the same results. Games travel to batch workers as their variant fields and are
-    built again there, so the bound methods are never pickled.
+    Declared in a game class as ``moves = from_rules(Rules.moves)``: the rule is written
+    once, where it runs (the rules module, compiled by mypyc), and the game class says in
+    one line that it answers with it. Its docstring is the rules method's. ``use_rules``
+    binds the rules object's method on each game, so that a search calls the compiled
+    code with no Python frame in between; without that binding (a class read, a game not
+    yet set up) the descriptor answers with ``game.rules`` itself.
     """
-    object.__setattr__(game, "_rules", rules)
-    for name in methods:
-        object.__setattr__(game, name, getattr(rules, name))
+
+    def __init__(self, method: Callable[Concatenate[Any, P], R], doc: str | None = None) -> None:
+        self.method = method
+        self.__doc__ = doc if doc is not None else method.__doc__
+
+    def __set_name__(self, owner: type[Any], name: str) -> None:
+        # What help() and doctest read of a method: its name and the class it is in (so
+        # the doctests of a game's own docstring run with the game module's tests).
+        self.__name__ = name
+        self.__objclass__ = owner
+        self.__module__ = owner.__module__
+
+    @overload
+    def __get__(self, game: None, owner: type[Any]) -> "FromRules[P, R]": ...
+
+    @overload
+    def __get__(self, game: object, owner: type[Any]) -> Callable[P, R]: ...
+
+    def __get__(self, game: object | None, owner: type[Any]) -> "FromRules[P, R] | Callable[P, R]":
+        if game is None:
+            return self
+        return self.bound(game.rules)  # type: ignore[attr-defined]
+
+    def bound(self, rules: Any) -> Callable[P, R]:
+        """Return the rules method bound to `rules`."""
+        bound: Callable[P, R] = self.method.__get__(rules, type(rules))
+        return bound
+
+
+def from_rules(method: Callable[Concatenate[Any, P], R], doc: str | None = None) -> FromRules[P, R]:
+    """Declare a game method answered by its rules object's `method` (see ``FromRules``).
+
+    `doc` is the method's docstring where the game says more than the rules method
+    (what it means in this game, examples on its deals); by default the rules method's.
+
+    >>> class Rules:
+    ...     def double(self, n: int) -> int:
+    ...         "Return twice n."
+    ...         return 2 * n
+    >>> class Toy:
+    ...     rules = Rules()
+    ...     double = from_rules(Rules.double)
+    >>> Toy().double(4), Toy.double.__doc__
+    (8, 'Return twice n.')
+    """
+    return FromRules(method, doc)
+
+
+def use_rules(game: Any) -> None:
+    """Bind every ``from_rules`` method of `game` to its rules object (``game.rules``).
+
+    Called once from a game's ``__post_init__``: the search then finds the compiled
+    method on the game itself. Games travel to batch workers as their variant fields and
+    are built again there, so the bound methods are never pickled.
+    """
+    rules = game.rules
+    for kind in reversed(type(game).__mro__):
+        for name, value in vars(kind).items():
+            if isinstance(value, FromRules):
+                object.__setattr__(game, name, value.bound(rules))
 
 
 def shared_rules(kind: Callable[..., R], *variant: Hashable) -> R:

@@ -21,7 +21,7 @@ def cards(text):
 
 def no_yukon_pruning(monkeypatch, game):
     """Yukon without the rule: ``moves`` (and ``dead_end``) see no stuck cards."""
-    monkeypatch.setattr(game._rules, "prune", False)
+    monkeypatch.setattr(game.rules, "prune", False)
 
 
 # -- the rule on hand-built positions ---------------------------------------------------

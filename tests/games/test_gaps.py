@@ -303,7 +303,7 @@ def test_a_two_in_a_first_place_is_not_locked_while_a_first_place_is_a_gap() -> 
     2H may move there, so nothing is frozen; treating a first place's Two as fixed would
     call this won position lost."""
     state = ONE_DEAL_TWIN.parse("2H 5H 4D 5D 2C\n5C - - 2D 3D\n3C 4C - 3H 4H\n")
-    assert not any(ONE_DEAL_TWIN._rules.frozen(state.places))
+    assert not any(ONE_DEAL_TWIN.rules.frozen(state.places))
     assert ONE_DEAL_TWIN.dead_end(state) == ""
     assert dfs(ONE_DEAL_TWIN, state).status is Status.WON
 

@@ -211,7 +211,7 @@ def test_every_position_called_a_sure_win_is_won_by_exhaustive_search(game):
             if not moves:
                 break
             state = game.play(state, rng.choice(moves))
-            if game._rules.sure_win(state) and not game.is_won(state):
+            if game.rules.sure_win(state) and not game.is_won(state):
                 found += 1
                 assert game.forced(state)
                 assert dfs(without_forced(game), state, Budget(seconds=10)).status is Status.WON, number
@@ -224,13 +224,13 @@ def test_a_sure_win_needs_columns_that_fall():
     # position: here the AC lies under the 2C, this twin's King, with no empty column.
     game = Klondike(ranks=2, columns=1)
     stuck = game.parse("Foundations: D-2 H-2 S-2\nAC 2C\n")
-    assert not game._rules.sure_win(stuck) and dfs(game, stuck).status is Status.LOST
+    assert not game.rules.sure_win(stuck) and dfs(game, stuck).status is Status.LOST
     clear = game.parse("Foundations: D-2 H-2 S-2\n2C AC\n")
-    assert game._rules.sure_win(clear) and game.forced(clear) == [Move(0, FOUNDATION, 1)]
+    assert game.rules.sure_win(clear) and game.forced(clear) == [Move(0, FOUNDATION, 1)]
     three = Klondike(ranks=2, columns=1, draw=3, passes=1)
     for talon, column, sure in (("AC", "2C", True), ("2C AC", "-", False)):
         state = three.parse(f"Foundations: D-2 H-2 S-2\nTalon: {talon}\n{column}\n")
-        assert three._rules.sure_win(state) is sure
+        assert three.rules.sure_win(state) is sure
 
 
 def test_narrow_moves_leave_out_only_returns_and_runs_that_uncover_nothing_for_home():
@@ -252,7 +252,7 @@ def barring(game, looser):
     """The same game whose moves leave out partial runs as `looser` says: "all" bars
     every run built on a face-up card, "face-up" every run off a face-up card whose
     card cannot then go home, built on it or not."""
-    rules = game._rules
+    rules = game.rules
 
     def moves(state):
         kept = []
@@ -277,7 +277,7 @@ def barring(game, looser):
 def dropped_moves(game, seed, rule="partial_rule"):
     """Yield (position, move) for every move the rule (a switch of the rules object)
     leaves out along seeded random plays of deals 1-3, checking it only leaves moves out."""
-    rules = game._rules
+    rules = game.rules
     rng = random.Random(seed)
     for number in range(1, 4):
         state = game.deal(number)
@@ -305,7 +305,7 @@ def test_the_rule_leaves_out_only_runs_built_on_a_card_that_cannot_go_home():
             start = len(column) - count
             assert start > state.hidden[source]                     # face-up card under
             below, card = column[start - 1], column[start]
-            assert game._rules.fits[below * 52 + card]                # built on it
+            assert game.rules.fits[below * 52 + card]                # built on it
             assert state.foundations[below // 13] != below % 13      # not free to go home
             assert state.columns[target][-1] // 13 != below // 13 and \
                 state.columns[target][-1] % 13 == below % 13          # onto its twin
@@ -325,7 +325,7 @@ def test_the_pruning_rules_never_change_a_verdict_on_twins(game, switch, monkeyp
         state = game.deal(number)
         results = {}
         for rule in (True, False):
-            monkeypatch.setattr(game._rules, switch, rule)
+            monkeypatch.setattr(game.rules, switch, rule)
             results[rule] = dfs(game, state, Budget(seconds=10))
         assert results[True].status is results[False].status, number
         if results[True].status is Status.WON:
@@ -340,7 +340,7 @@ def test_the_partial_run_rule_stores_fewer_positions_on_lost_twin_deals(monkeypa
     statuses = {}
     for number in range(1, 101):
         for rule in (True, False):
-            monkeypatch.setattr(game._rules, "partial_rule", rule)
+            monkeypatch.setattr(game.rules, "partial_rule", rule)
             result = dfs(game, game.deal(number))
             statuses[rule] = result.status
             if result.status is Status.LOST:
@@ -382,7 +382,7 @@ def test_a_swap_of_twins_needs_no_partial_run(monkeypatch):
     result = dfs(game, state)
     assert result.status is Status.WON
     check_solution(game, state, result.moves)
-    monkeypatch.setattr(game._rules, "partial_rule", False)
+    monkeypatch.setattr(game.rules, "partial_rule", False)
     assert swap in list(game.moves(state))
     assert game.play(game.play(state, swap), Move(2, 0, 1)).columns[0][-1] == 1   # 2C on 3H
     assert dfs(game, state).status is Status.WON
@@ -648,7 +648,7 @@ def test_the_empty_column_rule_leaves_out_only_emptying_moves():
             assert empties_a_column(state, move)
             assert state.columns[move[1]]
             assert any(not column for column in state.columns) or \
-                not game._rules.king_waits(state)
+                not game.rules.king_waits(state)
             dropped += 1
     assert dropped > 10
 
@@ -662,7 +662,7 @@ KING_ON_FACE_DOWN = "Foundations: C-3 D-3\n2H\n<AH> 3S\n<AS> 3H 2S\n"
 def test_emptying_a_column_for_a_waiting_king_is_kept():
     game = Klondike(ranks=3, columns=3)
     state = game.parse(KING_ON_FACE_DOWN)
-    assert game._rules.king_waits(state)
+    assert game.rules.king_waits(state)
     assert any(empties_a_column(state, move) for move in game.moves(state))
     result = dfs(game, state)
     assert result.status is Status.WON

@@ -590,7 +590,7 @@ def test_four_suit_heuristic_prices_off_suit_builds_above_breaks() -> None:
     beam then builds off suit only to turn a card or empty a column); with 2 suits less."""
     def cost(game: Spider, text: str) -> int:
         below, above = (parse_card(word) for word in text.split())
-        return game._rules.column_cost(bytes([below, above]), 0)  # type: ignore[attr-defined]
+        return game.rules.column_cost(bytes([below, above]), 0)
 
     two = Spider(suits=2)
     assert cost(GAME, "TS 9S") < cost(GAME, "TS 4H") < cost(GAME, "TS 9H")

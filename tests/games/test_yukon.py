@@ -237,7 +237,7 @@ def test_klondikes_partial_run_rule_would_lose_a_won_yukon_position():
     result = dfs(game, state)
     assert result.status is Status.WON
     check_solution(game, state, result.moves)
-    rules = game._rules
+    rules = game.rules
 
     def barred(position):
         for move in rules.moves(position):
