@@ -1,37 +1,43 @@
 """The registry: every game by name, with its variant options applied.
 
-This and the CLI are the only places that know every game. A game module defines
-``GAME``, a frozen dataclass whose fields are its variant options, and may define
-``GAMES`` when one module serves several games as presets (FreeCell and Seahaven Towers).
+This and the CLI are the only places that know every game, and no list names them: every
+module of this package (its name without a leading ``_``) is a game module. It defines
+``GAME``, a frozen dataclass subclassing ``solver.game.Game`` whose fields are its variant
+options, or ``GAMES`` when one module serves several games (FreeCell and Seahaven Towers).
 """
 from __future__ import annotations
 
 import dataclasses
 import importlib
+import pkgutil
 from typing import Any, Mapping
 
 from solver.game import Game, UnknownGameError, quote
 from solver.text import read_number
 
-MODULES = ("freecell", "black_hole", "the_clock", "klondike", "yukon", "spider", "forty_thieves",
-           "crescent", "gaps", "chris_cross_pairs", "crisscross", "bridge_solitaire")
+def _modules() -> list[str]:
+    """Return the game modules: every module of this package whose name has no leading _
+    (those hold a game's compiled rules, models and helpers)."""
+    return sorted(info.name for info in pkgutil.iter_modules(__path__)
+                  if not info.name.startswith("_"))
 
 
-def _load() -> dict[str, Any]:
-    games: dict[str, Any] = {}
-    for module_name in MODULES:
-        try:
-            module = importlib.import_module(f"games.{module_name}")
-        except ModuleNotFoundError as error:
-            if error.name != f"games.{module_name}":
-                raise
-            continue                       # not written yet
+def _load() -> dict[str, Game[Any, Any]]:
+    """Return every game by name: each module's ``GAMES``, or its ``GAME``."""
+    games: dict[str, Game[Any, Any]] = {}
+    for module_name in _modules():
+        module = importlib.import_module(f"games.{module_name}")
         for game in getattr(module, "GAMES", (module.GAME,)):
+            if Game not in type(game).__mro__:
+                raise TypeError(f"games.{module_name}: {type(game).__name__} does not "
+                                "subclass solver.game.Game")
+            if game.name in games:
+                raise TypeError(f"games.{module_name}: a second game named {game.name!r}")
             games[game.name] = game
     return games
 
 
-GAMES: dict[str, Any] = _load()
+GAMES: dict[str, Game[Any, Any]] = _load()
 
 
 def game_names() -> list[str]:
@@ -58,7 +64,7 @@ def find_game(name: str, options: Mapping[str, Any] | None = None) -> Game[Any, 
     UnknownGameError with a message naming the game's options.
     """
     game, preset = _lookup(name)
-    fields = {f.name: f for f in dataclasses.fields(game) if f.name != "name"}
+    fields = {f.name: f for f in dataclasses.fields(game)}
     changes: dict[str, Any] = dict(preset)
     for option, value in (options or {}).items():
         option = option.replace("-", "_")

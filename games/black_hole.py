@@ -32,8 +32,8 @@ from games import _black_hole_rules
 from games._black_hole_rules import PILE_SIZE, Move, Rules, State
 from games._black_hole_rules import RANK_OF as _RANK_OF
 from solver.cards import Card, card_str, make_card, parse_card, pysol_deck_order, pysol_layout, rank
-from solver.game import (DealProblem, InvalidMoveError, cut, from_rules,
-                         quote, shared_rules, use_rules)
+from solver.game import (DealProblem, Game, InvalidMoveError, cut, from_rules, quote,
+                         shared_rules, use_rules)
 from solver.text import EMPTY_PILE, DealReader, pile_text, read_number
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ ACE_OF_SPADES: Card = make_card(1, 3)
 
 
 @dataclass(frozen=True)
-class BlackHole:
+class BlackHole(Game[State, Move]):
     ranks: int = 13
 
     name: ClassVar[str] = "black-hole"

@@ -132,7 +132,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Iterable, NamedTuple
 
 from solver.cards import card_str, parse_card, plain_text
-from solver.game import DealChecker, DealProblem, InvalidMoveError, Status, quote
+from solver.game import DealChecker, DealProblem, Game, InvalidMoveError, Status, quote
 from solver.search.result import Budget, Result
 from solver.text import read_number
 from solver.table import default_memory, resident_bytes
@@ -570,7 +570,7 @@ _SUIT_SYMBOLS = str.maketrans("♣♦♥♠♧♢♡♤", "CDHSCDHS")
 
 
 @dataclass(frozen=True)
-class BridgeSolitaire:
+class BridgeSolitaire(Game[State, Move]):
     """Bridge Solitaire; ``vulnerable`` scores the hand vulnerable."""
 
     vulnerable: bool = False

@@ -92,7 +92,8 @@ from games._chris_cross_pairs_rules import (CARD_LIMIT, CLOSE, DEAL, EMPTY, HOLE
                                             PHASE_1, PHASE_2, ROTATE, SLIDE, START, Move, Rules,
                                             State)
 from solver.cards import Card, card_str, make_card, pysol_deck_order
-from solver.game import DealProblem, InvalidMoveError, from_rules, quote, shared_rules, use_rules
+from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
+                         use_rules)
 from solver.text import EMPTY_PILE, DealReader, labelled, number_in
 
 __all__ = ["CLOSE", "DEAL", "EMPTY", "GAME", "HOLE", "MOVED", "PAIR", "PHASE_1", "PHASE_2",
@@ -110,7 +111,7 @@ _RANK_NAMES = ("Aces", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "J
 
 
 @dataclass(frozen=True)
-class ChrisCrossPairs:
+class ChrisCrossPairs(Game[State, Move]):
     """Chris-Cross Pairs; every field makes a small twin for tests (the game has no variant)."""
 
     size: int = 5

@@ -62,7 +62,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from solver.cards import SUITS, Card, card_str, make_card, parse_card, parse_foundation
-from solver.game import DealProblem, InvalidMoveError, from_rules, quote, shared_rules, use_rules
+from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
+                         use_rules)
 from solver.text import DealReader, labelled, number_in, pile_text, read_number
 from games._crescent_rules import (DOWN, FROM_DOWN, FROM_UP, MAX_PILES, REDEAL, UP, Move, Rules,
                                    State)
@@ -76,7 +77,7 @@ _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
 @dataclass(frozen=True)
-class Crescent:
+class Crescent(Game[State, Move]):
     """Crescent; `redeals`, `worry_back` and `bases_move` are rule variants, the other
     fields make small twins."""
 

@@ -82,7 +82,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from solver.game import (DealChecker, DealProblem, InvalidMoveError, card_list, cut, quote)
+from solver.game import DealChecker, DealProblem, Game, InvalidMoveError, card_list, cut, quote
 from solver.text import number_in, read_number
 
 __all__ = ["GAME", "CrissCross", "State", "Move", "PLACE", "SCRAP", "RESHUFFLE", "NO_DEAL",
@@ -155,7 +155,7 @@ def _plain(tile: int) -> int:
 
 
 @dataclass(frozen=True)
-class CrissCross:
+class CrissCross(Game[State, Move]):
     """CrissCross; ``double`` is the set, the others are the rule text's variations."""
 
     double: int = 6
@@ -449,7 +449,7 @@ class CrissCross:
         """Return why a search from `state` proves no best score, or None when it can.
 
         A position without its deal number has unknown reshuffles, and ``moves`` offers
-        none (``solver.game.Guidance``): a reshuffle may come while the draw pile or a
+        none (``solver.game.Game``): a reshuffle may come while the draw pile or a
         pass that placed a tile leaves tiles to gather.
         """
         if state.seed != NO_DEAL or not (state.draw or state.scrap and state.placed):

@@ -42,7 +42,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from solver.cards import Card, card_str, make_card, pysol_deck_order, rank, suit
-from solver.game import DealProblem, InvalidMoveError, from_rules, quote, shared_rules, use_rules
+from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
+                         use_rules)
 from solver.text import DealReader, foundations_line, labelled
 from games._forty_thieves_rules import DRAW, FOUNDATION, REDEAL, STOCK, WASTE, Move, Rules, State
 
@@ -54,7 +55,7 @@ _LABELS = ("Foundations", "Waste", "Stock", "Talon")
 
 
 @dataclass(frozen=True)
-class FortyThieves:
+class FortyThieves(Game[State, Move]):
     """Forty Thieves; `redeal` is the rule variant, the other fields make small twins."""
 
     redeal: bool = True

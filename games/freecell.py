@@ -30,33 +30,23 @@ foundation ``h``: ``3a`` moves column 3's top card to cell a, ``a5`` cell a to c
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 # The position and move types, the place numbers and the hot path (moves, play, keys,
 # forced moves, guidance) live in the compiled rules module; their names stay here too.
 from games._freecell_rules import CELL, EMPTY, FOUNDATION, Move, State, _Rules
 from solver.cards import Card, build_reason, card_str, make_card, pysol_layout, rank, run_str, suit
-from solver.game import DealProblem, InvalidMoveError, from_rules, quote, shared_rules, use_rules
+from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
+                         use_rules)
 from solver.text import DealReader, foundations_line, labelled
 
 _FOUNDATION_ORDER = (2, 0, 1, 3)    # the order Freecell Solver prints foundations in: H C D S
 _COLUMN_NAMES = "1234567890"
 _CELL_NAMES = "abcdefg"       # never "h": that is the foundation
 
-# name -> (aliases, one-line summary, presets)
-_NAMES: dict[str, tuple[tuple[str, ...], str, dict[str, dict[str, Any]]]] = {
-    "freecell": (("fc", "free-cell"),
-                 "8 columns, 4 free cells, build down in alternating colours",
-                 {"bakers-game": {"build": "suit"}, "two-cell": {"cells": 2}}),
-    "seahaven": (("seahaven-towers", "st"),
-                 "10 columns of 5, 4 cells (2 filled), build down by suit, Kings to empty columns",
-                 {}),
-}
-
-
 @dataclass(frozen=True)
-class FreeCell:
+class FreeCell(Game[State, Move]):
     """FreeCell (default) and its relatives; the fields are the variant options."""
 
     cells: int = 4
@@ -65,7 +55,12 @@ class FreeCell:
     build: str = "alternate"          # "alternate" colours, or "suit"
     empty: str = "any"                # what an empty column takes: "any" card, or "kings"
     layout: str = "microsoft"         # numbered deals: "microsoft", "seahaven", "seeded"
-    name: str = field(default="freecell", compare=False)
+
+    name: ClassVar[str] = "freecell"
+    aliases: ClassVar[tuple[str, ...]] = ("fc", "free-cell")
+    summary: ClassVar[str] = "8 columns, 4 free cells, build down in alternating colours"
+    presets: ClassVar[dict[str, dict[str, Any]]] = {"bakers-game": {"build": "suit"},
+                                                    "two-cell": {"cells": 2}}
 
     variants: ClassVar[dict[str, str]] = {
         "cells": "free cells, 0-7 (FreeCell 4)",
@@ -79,18 +74,6 @@ class FreeCell:
     twins: ClassVar[tuple[dict[str, Any], ...]] = (                    # solver.game.twins
         {"ranks": 4, "columns": 4, "cells": 1}, {"ranks": 4, "columns": 4, "cells": 0},
         {"ranks": 5, "columns": 4, "cells": 1})
-    @property
-    def aliases(self) -> tuple[str, ...]:
-        return _NAMES[self.name][0]
-
-    @property
-    def summary(self) -> str:
-        return _NAMES[self.name][1]
-
-    @property
-    def presets(self) -> dict[str, dict[str, Any]]:
-        return _NAMES[self.name][2]
-
     def __post_init__(self) -> None:
         if not 0 <= self.cells <= len(_CELL_NAMES):
             raise ValueError(f"cells must be 0..{len(_CELL_NAMES)}, got {self.cells}")
@@ -333,7 +316,23 @@ def _place(letter: str, game: FreeCell) -> int | None:
     return None
 
 
-SEAHAVEN = FreeCell(cells=4, columns=10, build="suit", empty="kings", layout="seahaven",
-                    name="seahaven")
+@dataclass(frozen=True)
+class SeahavenTowers(FreeCell):
+    """Seahaven Towers: FreeCell's machine with its own defaults (10 columns of 5, the
+    last 2 cards in two of the 4 cells, build by suit, Kings to empty columns)."""
+
+    columns: int = 10
+    build: str = "suit"
+    empty: str = "kings"
+    layout: str = "seahaven"
+
+    name: ClassVar[str] = "seahaven"
+    aliases: ClassVar[tuple[str, ...]] = ("seahaven-towers", "st")
+    summary: ClassVar[str] = ("10 columns of 5, 4 cells (2 filled), build down by suit, "
+                              "Kings to empty columns")
+    presets: ClassVar[dict[str, dict[str, Any]]] = {}
+
+
+SEAHAVEN = SeahavenTowers()
 GAME = FreeCell()
 GAMES = (GAME, SEAHAVEN)

@@ -76,8 +76,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from solver.cards import Card, card_str, make_card, parse_card, pysol_deck_order
-from solver.game import (DealProblem, InvalidMoveError, cut, from_rules,
-                         quote, shared_rules, use_rules)
+from solver.game import (DealProblem, Game, InvalidMoveError, cut, from_rules, quote,
+                         shared_rules, use_rules)
 from solver.text import DealReader, number_in
 from games._gaps_rules import GAP, NO_DEAL, NO_PLACE, REDEAL, REDEAL_CARD, Move, Rules, State
 
@@ -92,7 +92,7 @@ UNKNOWN_REDEALS = ("redeal-unknown", "the board has no Deal: line, so its redeal
 
 
 @dataclass(frozen=True)
-class Gaps:
+class Gaps(Game[State, Move]):
     """Gaps; `redeals`, `redeal_any_time` and `suit_rows` are rule variants, `suits` and
     `ranks` make small twins."""
 
@@ -290,7 +290,7 @@ class Gaps:
         """Return why a search from `state` proves no loss, or None when it can.
 
         A board without its deal number has unknown redeals, and ``moves`` offers none
-        (``solver.game.Guidance``): while a redeal is left, a search that runs out of
+        (``solver.game.Game``): while a redeal is left, a search that runs out of
         moves has not searched the player's redeals.
         """
         if state.seed == NO_DEAL and state.redeals < self.redeals and not self.is_won(state):

@@ -84,7 +84,8 @@ from typing import Any, ClassVar, Iterator
 
 from solver.cards import (SUIT_NAMES, SUITS, Card, build_reason, card_str, is_red, make_card,
                           pysol_layout, rank, run_str, suit)
-from solver.game import DealProblem, InvalidMoveError, from_rules, quote, shared_rules, use_rules
+from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
+                         use_rules)
 from solver.text import DealReader, foundations_line, labelled, pile_text, read_number
 from games._deadlock import stuck_cards, stuck_reason
 from games._klondike_relax import never_home, never_home_reason
@@ -97,7 +98,7 @@ _LABELS = ("Foundations", "Talon", "Stock", "Waste", "Redeals", "Passes")
 
 
 @dataclass(frozen=True)
-class Klondike:
+class Klondike(Game[State, Move]):
     """Klondike; the fields are the variant options."""
 
     draw: int = 1

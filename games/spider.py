@@ -71,7 +71,8 @@ from games._spider_rules import (DEAL, DEAL_SOURCE, Move, State, _Rules,  # noqa
                                   _run_length)
 from solver.cards import (SUIT_NAMES, Card, card_str, foundation_str, make_card, parse_card,
                           pysol_deck_order, rank, run_str, suit)
-from solver.game import DealProblem, InvalidMoveError, from_rules, quote, shared_rules, use_rules
+from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
+                         use_rules)
 from solver.text import DealReader, labelled, number_in, pile_text, read_number
 
 _SUIT_SETS = {4: (0, 1, 2, 3), 2: (0, 2), 1: (0,)}
@@ -80,7 +81,7 @@ _LABELS = ("Stock", "Talon", "Foundations", "Foundation")
 
 
 @dataclass(frozen=True)
-class Spider:
+class Spider(Game[State, Move]):
     """Spider; the fields are the variant options (the last four make test twins)."""
 
     suits: int = 4

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from games._the_clock_rules import OVER, Move, Rules, State
 from solver.cards import RANKS, Card, card_str, make_card, parse_card, rank
-from solver.game import (DealProblem, InvalidMoveError, cut, from_rules,
-                         quote, shared_rules, use_rules)
+from solver.game import (DealProblem, Game, InvalidMoveError, cut, from_rules, quote,
+                         shared_rules, use_rules)
 from solver.text import DealReader, labelled, read_number
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ __all__ = ["GAME", "OVER", "Move", "State", "TheClock"]
 
 
 @dataclass(frozen=True)
-class TheClock:
+class TheClock(Game[State, Move]):
     """The Clock; ``ranks`` and ``suits`` shrink it to a small twin for exhaustive tests."""
 
     ranks: int = 13

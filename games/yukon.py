@@ -45,7 +45,7 @@ from typing import Any, ClassVar
 
 from solver.cards import (SUIT_NAMES, Card, build_reason, card_str, make_card, parse_card,
                           pysol_layout, rank, run_str, suit)
-from solver.game import InvalidMoveError, from_rules, quote, shared_rules, use_rules
+from solver.game import Game, InvalidMoveError, from_rules, quote, shared_rules, use_rules
 from solver.text import DealReader, foundations_line, pile_text
 from games._deadlock import stuck_reason
 from games._yukon_rules import (FOUNDATION, FROM_FOUNDATION, H_DISORDER, H_DOWN, H_EMPTY,
@@ -58,7 +58,7 @@ __all__ = ["FOUNDATION", "FROM_FOUNDATION", "H_DISORDER", "H_DOWN", "H_EMPTY", "
 
 
 @dataclass(frozen=True)
-class Yukon:
+class Yukon(Game[State, Move]):
     """Yukon; the fields are the variant options."""
 
     empty: str = "kings"         # what an empty column takes: "kings" or "any" card

@@ -15,7 +15,6 @@ from __future__ import annotations
 import enum
 import functools
 from dataclasses import dataclass, replace
-from dataclasses import fields as dataclass_fields
 from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Concatenate, Generic, Hashable, Iterable,
                     ParamSpec, Protocol, TypeVar, overload)
 
@@ -27,6 +26,7 @@ M = TypeVar("M", bound=Hashable)
 R = TypeVar("R")
 P = ParamSpec("P")
 
+DEFAULT_PORTFOLIO = ("best_first", "best_first_newest", "dfs")   # a game's default members
 QUOTE_LIMIT = 20          # characters of user text an error message quotes at most
 TOKEN_LIMIT = 12          # ... of one token of a deal's text (a card is 2 to 4)
 SHOWN_PROBLEMS = 5        # problems a DealError's message names; it counts the rest
@@ -165,6 +165,148 @@ class Game(Protocol[S, M]):
         ...
 
 
+    # -- optional hooks, with the defaults a game that declares none gets ----------------
+    # A game declares any of these as a method, a property or a class attribute of the
+    # same name (a hook that is absent is None). The engine reads them from the game.
+
+    @property
+    def default_strategy(self) -> str:
+        """The strategy used when none is named."""
+        return "portfolio"
+
+    @property
+    def verdict_key(self) -> Callable[[S], bytes] | None:
+        """A coarser key: positions with equal verdict keys are proven equally winnable,
+        though their shortest wins may differ in length. ``dfs``, greedy ``best_first``
+        and ``beam`` use it; ``astar`` and ``bfs`` use ``key``."""
+        return None
+
+    @property
+    def streamlined_key(self) -> Callable[[S], bytes] | None:
+        """A coarser key still, merging positions that are alike but not proven equally
+        winnable (Solvitaire's streamliners): a search over it may win (the win is
+        replayed through the full rules), never prove a loss; ``beam`` can share its
+        passes between it and the exact key (``solver.search.beam.plan``)."""
+        return None
+
+    @property
+    def narrow_moves(self) -> Callable[[S], Iterable[M]] | None:
+        """A subset of ``moves`` where wins usually lie: a search over it may win but
+        never proves a loss (``solver.search.views.narrowed``)."""
+        return None
+
+    @property
+    def portfolio(self) -> tuple[str, ...]:
+        """The portfolio's members, e.g. ``("narrow_dfs", "dfs")``
+        (``solver.search.portfolio``)."""
+        return DEFAULT_PORTFOLIO
+
+    @property
+    def beam_heuristics(self) -> tuple[Callable[[S], int], ...]:
+        """Heuristics the beam's passes take in turn (empty: ``heuristic`` alone)."""
+        return ()
+
+    @property
+    def beam_strata(self) -> Callable[[S], int] | None:
+        """The stage of the game a position is at: the beam shares each depth's width
+        among the stages, where one heuristic cannot rank positions at different ones."""
+        return None
+
+    @property
+    def dead_end(self) -> Callable[[S], str] | None:
+        """A one-line proof that no win is reachable from a position ("" when none is
+        found); every strategy asks it of its start position first
+        (``solver.search.checked``), so it must be sound, not just likely."""
+        return None
+
+    @property
+    def freer(self) -> Callable[[S], tuple[Any, Any]] | None:
+        """A variant at least as winnable as this one and the same position in it, so
+        that a loss there proves a loss here (every line of play here must be one there
+        too); the portfolio's ``freer_`` members search it."""
+        return None
+
+    @property
+    def cpsat_solve(self) -> Callable[[S, Budget], Result[M]] | None:
+        """The verdict of the game's CP-SAT model, for ``--strategy cpsat``: a win is
+        replayed through the rules, INFEASIBLE must be a proof of loss. The model is the
+        game's own (``games/_<game>_cpsat.py``, on ``solver.cpsat``), imported when
+        called."""
+        return None
+
+    @property
+    def score(self) -> Callable[[S], int] | None:
+        """A scored game's score of a play's last position, one with no move left
+        (higher is better; equal for positions of equal ``key``); with ``best_score``
+        (both or neither). ``moves`` must then leave no move out (a lost line still
+        scores); the ``scored`` strategy finds the best score reachable."""
+        return None
+
+    @property
+    def best_score(self) -> int | None:
+        """The best score any play can score: a position is won exactly when the game is
+        over with it."""
+        return None
+
+    @property
+    def score_bound(self) -> Callable[[S], int] | None:
+        """An admissible bound of a scored game: no play from a position scores more
+        (default: ``best_score``). Branch and bound prunes with it."""
+        return None
+
+    @property
+    def best_line(self) -> Callable[[S, Budget], Result[M]] | None:
+        """A scored game's own search for the best score, where the generic branch and
+        bound would be too slow; ``scored`` hands the position to it. It returns the
+        score and a play reaching it replayed through the rules, ``optimal`` only when
+        proven best."""
+        return None
+
+    @property
+    def legal_moves(self) -> Callable[[S], Iterable[M]] | None:
+        """Every legal search move, where ``moves`` leaves some out (proven dominated, or
+        from a position proven lost); ``hint --all`` lists these (default: ``moves``)."""
+        return None
+
+    @property
+    def move_cost(self) -> Callable[[S, M], int] | None:
+        """How many moves a search move counts for, where published lengths count other
+        than steps (FreeCell: a run moved at once is one move; default: the steps of
+        ``expand``). ``astar`` and ``bfs`` minimise its sum, so ``lower_bound`` must be
+        admissible in it."""
+        return None
+
+    @property
+    def forced_keeps_shortest(self) -> bool:
+        """True when the forced moves are proven to keep a shortest win (not only the
+        verdict), so that ``astar`` and ``bfs`` may play them; otherwise they do not."""
+        return False
+
+    @property
+    def unknown_future(self) -> Callable[[S], tuple[str, str] | None] | None:
+        """Why no search from a position can prove a loss, as (stopped_by, reason): its
+        text leaves part of the game's future unknown (Gaps' redeals, CrissCross'
+        reshuffles, fixed by a deal number a board may not give), so ``moves`` leaves
+        those moves out. ``solver.app.analyze.solve`` turns a ``lost`` into ``unknown``
+        with that reason. None when every line of play is searched."""
+        return None
+
+    # -- for the tests: no search reads these ---------------------------------------------
+
+    @property
+    def twins(self) -> tuple[dict[str, Any], ...]:
+        """Variant options of small twins: the game with fewer ranks, columns or suits,
+        so that exhaustive search decides its numbered deals in milliseconds, won and
+        lost alike (``solver.game.twins``, ``tests/test_contract.py``)."""
+        return ()
+
+    @property
+    def no_twins(self) -> str:
+        """Why the game can have no small twin ("" when it has some): its own tests then
+        check its search against play through the rules instead."""
+        return ""
+
+
 class FromRules(Generic[P, R]):
     """A game method whose body is a method of the game's compiled rules object.
 
@@ -259,114 +401,6 @@ def _built(kind: Callable[..., Any], variant: tuple[Hashable, ...]) -> Any:
     return kind(*variant)
 
 
-# -- optional search guidance ------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Guidance:
-    """The optional search guidance a game may offer, with the defaults the engine uses.
-
-    A game declares any of these as attributes of the same name; ``guidance(game)`` is
-    the one place the engine and the application read them, so this list is every
-    optional hook there is. Everything else a game offers is required by ``Game``
-    (``forced`` and ``expand`` too: a game with none returns ``[]`` and ``[move]``).
-
-    - ``default_strategy``: the strategy used when none is named.
-    - ``verdict_key(state) -> bytes``: a coarser key; positions with equal verdict keys
-      are proven equally winnable, though their shortest wins may differ in length.
-      ``dfs``, greedy ``best_first`` and ``beam`` use it; ``astar`` and ``bfs`` use ``key``.
-    - ``streamlined_key(state) -> bytes``: a coarser key still, merging positions that
-      are alike but not proven equally winnable (Solvitaire's streamliners); a search
-      over it may win (the win is replayed through the full rules), never prove a loss.
-      ``beam`` can share its passes between it and the exact key
-      (``solver.search.beam.plan``).
-    - ``narrow_moves(state)``: a subset of ``moves`` where wins usually lie; a search over
-      it may win but never proves a loss (``solver.search.base.narrowed``).
-    - ``portfolio``: the portfolio's members, e.g. ``("narrow_dfs", "dfs")``
-      (``solver.search.portfolio``).
-    - ``beam_heuristics``: heuristics the beam's passes take in turn (default: the
-      game's ``heuristic`` alone).
-    - ``beam_strata(state) -> int``: the stage of the game a position is at; the beam
-      shares each depth's width among the stages instead of keeping the best overall,
-      where one heuristic cannot rank positions at different stages.
-    - ``dead_end(state) -> str``: a one-line proof that no win is reachable from `state`
-      ("" when none is found); every strategy asks it of its start position first
-      (``solver.search.checked``), so it must be sound, not just likely.
-    - ``freer(state) -> (game, state)``: a variant at least as winnable as this one and
-      the same position in it, so that a loss there proves a loss here (every line of
-      play here must be one there too); the portfolio's ``freer_`` members search it.
-    - ``cpsat_solve(state, budget) -> Result``: the verdict of the game's CP-SAT model,
-      for ``--strategy cpsat``; a win is replayed through the rules, INFEASIBLE must be a
-      proof of loss. The model is the game's own (``games/_<game>_cpsat.py``, built on
-      ``solver.cpsat``); the game imports it, and OR-Tools, only when called.
-    - ``score(state) -> int`` and ``best_score``: a scored game (both or neither). A play
-      scores what ``score`` gives its last position, one with no move left (higher is
-      better); ``best_score`` is the best any play can score, and a position is won
-      exactly when the game is over with that score. ``score`` must give positions of
-      equal ``key`` equal scores, and ``moves`` must leave no move out (a lost line still
-      scores). The ``scored`` strategy (``solver.search.scored``) finds the best score
-      reachable and a play that reaches it.
-    - ``score_bound(state) -> int``: an admissible bound for a scored game: no play from
-      `state` scores more (default: ``best_score``). Branch and bound prunes with it, so
-      it must never be below a score that is reachable.
-    - ``move_cost(state, move) -> int``: how many moves a search move counts for, where
-      the game's published solution lengths count other than its steps (FreeCell
-      counts a run moved at once as one move, as Microsoft FreeCell and the published
-      optimal lengths do; default: the steps of ``expand``). ``astar`` and ``bfs``
-      minimise its sum, so the game's ``lower_bound`` must be admissible in it, and a
-      win's count is reported as ``extra["counted_moves"]`` beside its steps.
-    - ``forced_keeps_shortest``: True when the game's forced moves are proven to keep a
-      shortest win (not only the verdict), so that ``astar`` and ``bfs`` may play them;
-      otherwise those searches switch them off.
-    - ``legal_moves(state)``: every legal search move, where ``moves`` leaves some out
-      (proven dominated, or from a position proven lost); ``hint --all`` lists these, so
-      that a player sees every move with its verdict (default: ``moves``).
-    - ``best_line(state, budget) -> Result``: a scored game's own search for the best
-      score, where the generic branch and bound would be too slow (Bridge Solitaire's
-      trick tables shared by every choice of cards); ``scored`` hands the position to it.
-      It must return the score and a play reaching it replayed through the rules, mark
-      the score ``optimal`` only when proven best, and say what ``won`` means when the
-      best possible score is each deal's own (such a game declares no ``best_score``).
-    - ``unknown_future(state) -> (stopped_by, reason) | None``: why no search from `state`
-      can prove a loss: the text leaves part of the game's future unknown (Gaps'
-      redeals, CrissCross' reshuffles, fixed by a deal number a board may not give), so
-      ``moves`` leaves those moves out. A win found without them is a win; an exhausted
-      search proves no loss (nor a shortest win, nor a best score), and
-      ``solver.app.analyze.solve`` turns its ``lost`` into ``unknown`` with `stopped_by`
-      and `reason` (``extra["reason"]``), one line a player reads. None when every line
-      of play from `state` is searched.
-    """
-
-    default_strategy: str = "portfolio"
-    verdict_key: Callable[[Any], bytes] | None = None
-    streamlined_key: Callable[[Any], bytes] | None = None
-    narrow_moves: Callable[[Any], Iterable[Any]] | None = None
-    portfolio: tuple[str, ...] = ("best_first", "best_first_newest", "dfs")
-    beam_heuristics: tuple[Callable[[Any], int], ...] = ()
-    beam_strata: Callable[[Any], int] | None = None
-    dead_end: Callable[[Any], str] | None = None
-    cpsat_solve: Callable[[Any, Budget], Result[Any]] | None = None
-    freer: Callable[[Any], tuple[Any, Any]] | None = None
-    score: Callable[[Any], int] | None = None
-    best_score: int | None = None
-    score_bound: Callable[[Any], int] | None = None
-    best_line: Callable[[Any, Budget], Result[Any]] | None = None
-    legal_moves: Callable[[Any], Iterable[Any]] | None = None
-    move_cost: Callable[[Any, Any], int] | None = None
-    forced_keeps_shortest: bool = False
-    unknown_future: Callable[[Any], tuple[str, str] | None] | None = None
-
-
-def guidance(game: Any) -> Guidance:
-    """Return the search guidance `game` declares, defaults filled in."""
-    default = Guidance()
-    found = {name: getattr(game, name, None) for name in _GUIDANCE}
-    return Guidance(**{name: value for name, value in found.items()
-                       if value is not None and value != getattr(default, name, None)})
-
-
-_GUIDANCE = tuple(f.name for f in dataclass_fields(Guidance))
-
-
 # -- small twins (for tests; no search reads them) ---------------------------------------
 
 def twins(game: Any) -> list[Any]:
@@ -380,7 +414,7 @@ def twins(game: Any) -> list[Any]:
     option the twin's dict does not name, so one tuple serves all the games one class
     plays (FreeCell and Seahaven Towers).
     """
-    return [replace(game, **options) for options in getattr(game, "twins", ())]
+    return [replace(game, **options) for options in game.twins]
 
 
 # -- errors -------------------------------------------------------------------------

@@ -276,7 +276,7 @@ def decided_on_twins(name: str, check: Callable[[Any, int, Result[Any]], None]) 
 
     A game that cannot have a small twin says why in ``no_twins`` and is skipped with that
     reason (its own tests must then check its search against play through the rules)."""
-    reason = getattr(GAMES[name], "no_twins", "")
+    reason = GAMES[name].no_twins
     if reason and not twins(GAMES[name]):
         pytest.skip(reason)
     verdicts: Counter[Status] = Counter()
@@ -362,3 +362,34 @@ def test_a_bad_deal_is_refused_with_its_problems_cards_and_line(name: str,
     assert (error.problems, error.cards, error.line) == (problems(record), cards, line)
     where = f"{name} deal" + (f", line {line}" if line is not None else "")
     assert str(error).startswith(where + ": ") and "\n" not in str(error)
+
+
+# -- a new game needs no list: the toy game of tests/toy_game.py --------------------------
+
+
+def test_a_toy_game_meets_the_contract(tmp_path) -> None:
+    """A game written as CONTRIBUTING's "Adding a game" says, and nothing more, is solved,
+    hinted, verified and classified by the engine as it stands: no list names it."""
+    from solver.app import analyze, batch
+    from solver.game import DealError
+    from toy_game import GAME as LADDER
+
+    verdicts: Counter[Status] = Counter()
+    for number in range(1, 61):
+        state = LADDER.deal(number)
+        assert LADDER.parse(LADDER.format(state)) == state
+        exhaustive = dfs(LADDER, state)
+        assert greedy(LADDER, state).status is exhaustive.status is not Status.UNKNOWN
+        if exhaustive.status is Status.WON:
+            check_solution(LADDER, state, exhaustive.moves)
+            written = [LADDER.notation(m) for m in exhaustive.moves]
+            assert analyze.verify_moves(LADDER, state, written).won
+        verdicts[exhaustive.status] += 1
+    assert verdicts[Status.WON] and verdicts[Status.LOST]        # both kinds of deal occur
+    result, first = analyze.hint(LADDER, LADDER.deal(1))
+    assert result.status is Status.WON and first
+    plan = batch.Plan(LADDER, batch.read_source("1-20"), tmp_path / "r.jsonl", strategy="dfs",
+                      budget=Budget(seconds=30.0, memory=1 << 28))
+    assert len(list(plan.run())) == 20 and plan.summarize().total == 20
+    with pytest.raises(DealError):
+        LADDER.parse("Home: 0\n1 2\n")

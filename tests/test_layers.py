@@ -13,8 +13,11 @@ Every module's imports are read with ``ast`` (imports inside functions and under
   imports a game module (``games/<game>.py``) or the registry, and no game module imports
   another game module: a game module uses its private modules, never the reverse.
 
-A last test checks that optional hooks are read in one place: the engine and the
-application call ``getattr`` and ``hasattr`` only where listed in ``ATTRIBUTE_READS``.
+The last tests check the shape of a game: the engine and the application read a game's
+hooks as declared members (``solver.game.Game`` gives each its default), calling
+``getattr`` and ``hasattr`` only where listed in ``ATTRIBUTE_READS``; no method of a game
+class only hands its arguments on to the compiled rules (``from_rules`` declares that in
+one line); and no central list names the games or their compiled modules.
 """
 from __future__ import annotations
 
@@ -125,12 +128,9 @@ def test_the_rules_catch_each_kind_of_wrong_import():
         "solver.search.dfs imports solver.app.analyze"]
 
 
-# Where the engine and the application may call getattr or hasattr, and why. Optional
-# hooks of a game are read only by solver.game.guidance.
+# Where the engine and the application may call getattr or hasattr, and why. A game's
+# optional hooks are declared members of solver.game.Game: they are read as attributes.
 ATTRIBUTE_READS = {
-    ("solver.game", "guidance"): "the one reader of a game's optional hooks",
-    ("solver.game", "use_rules"): "reads the compiled rules object, not the game",
-    ("solver.game", "twins"): "a game's small twins, for the tests; no search reads them",
     ("solver.search.views", "__getattr__"): "a view forwards to the game it wraps",
     ("solver.table", "<module>"): "a platform check on os",
 }
@@ -156,7 +156,7 @@ class _AttributeReads(ast.NodeVisitor):
         self.generic_visit(node)
 
 
-def test_optional_hooks_are_read_only_in_guidance():
+def test_hooks_are_read_as_declared_members_not_with_getattr():
     found = set()
     for name, path in MODULES.items():
         if within(name, "solver"):
@@ -164,4 +164,50 @@ def test_optional_hooks_are_read_only_in_guidance():
             reads.visit(ast.parse(path.read_text(encoding="utf-8")))
             found.update((name, scope) for scope in reads.found)
     assert found <= set(ATTRIBUTE_READS), sorted(found - set(ATTRIBUTE_READS))
-    assert ("solver.game", "guidance") in found
+
+
+def _delegates_only(function: ast.FunctionDef) -> bool:
+    """Whether a method's body, past its docstring, only returns ``self.rules.f(args)``
+    with its own arguments in order: a stub that ``from_rules`` replaces."""
+    body = function.body[1:] if ast.get_docstring(function) is not None else function.body
+    if len(body) != 1 or not isinstance(body[0], ast.Return):
+        return False
+    call = body[0].value
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+            and isinstance(call.func.value, ast.Attribute) and call.func.value.attr in ("rules", "_rules")):
+        return False
+    params = [a.arg for a in function.args.args[1:]]
+    args = [a.id for a in call.args if isinstance(a, ast.Name)]
+    return len(args) == len(call.args) and args == params and not call.keywords
+
+
+def test_no_game_method_only_hands_on_to_its_rules():
+    stubs = []
+    for name, path in MODULES.items():
+        if within(name, "games") and not name.split(".")[-1].startswith("_"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ClassDef):
+                    stubs += [f"{name}.{node.name}.{f.name}" for f in node.body
+                              if isinstance(f, ast.FunctionDef) and _delegates_only(f)]
+    assert stubs == [], f"declare these with from_rules: {stubs}"
+
+
+def test_a_stub_is_recognised():
+    stub = ast.parse("class G:\n    def moves(self, state):\n        'Doc.'\n"
+                     "        return self.rules.moves(state)\n").body[0]
+    adapter = ast.parse("class G:\n    def expand(self, state, move):\n"
+                        "        return self.rules.expand(move)\n").body[0]
+    assert isinstance(stub, ast.ClassDef) and isinstance(adapter, ast.ClassDef)
+    assert _delegates_only(stub.body[0]) and not _delegates_only(adapter.body[0])
+
+
+def test_no_central_list_names_the_games_or_their_compiled_modules():
+    games = {path.stem for path in (ROOT / "games").glob("*.py") if not path.stem.startswith("_")}
+    registry = ast.parse((ROOT / "games" / "__init__.py").read_text(encoding="utf-8"))
+    named = {node.value for node in ast.walk(registry)
+             if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    assert not games & named, games & named
+    setup = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    listed = [node.value for node in ast.walk(setup)
+              if isinstance(node, ast.Constant) and str(node.value).startswith("games/")]
+    assert listed == []                     # compiled: found by a glob over games/_*.py

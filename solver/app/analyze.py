@@ -9,7 +9,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from solver.game import Game, SolitaireError, Status, guidance
+from solver.game import Game, SolitaireError, Status
 from solver.search import Budget, Result, find_strategy
 from solver.verify import replay_notation
 
@@ -30,12 +30,12 @@ def within_what_is_known(game: Game[Any, Any], state: Any, result: Result[Any]) 
     """Return `result` as far as the position's text lets it speak.
 
     A game whose text can leave part of its future unknown (``unknown_future`` in
-    ``solver.game.Guidance``: a Gaps board without its deal number has unknown redeals)
+    ``solver.game.Game``: a Gaps board without its deal number has unknown redeals)
     searches without those moves. A win stands; a ``lost`` is no proof then, so it
     becomes ``unknown``, stopped by what is unknown, with the reason in ``extra``; and
     no line is proven shortest or best.
     """
-    unknown_future = guidance(game).unknown_future
+    unknown_future = game.unknown_future
     unknown = None if unknown_future is None else unknown_future(state)
     if unknown is None:
         return result
@@ -50,7 +50,7 @@ def within_what_is_known(game: Game[Any, Any], state: Any, result: Result[Any]) 
 
 def default_strategy(game: Game[Any, Any], strategy: str | None = None) -> str:
     """Return `strategy`, or the game's default when it is None."""
-    chosen: str = strategy or guidance(game).default_strategy
+    chosen: str = strategy or game.default_strategy
     return chosen
 
 
@@ -123,7 +123,7 @@ def all_moves(game: Game[Any, Any], state: Any, strategy: str | None = None,
 def listed_moves(game: Game[Any, Any], state: Any) -> list[Any]:
     """Return every legal move a player may ask about: the game's ``legal_moves`` where
     ``moves`` leaves some out, else ``moves``."""
-    return list((guidance(game).legal_moves or game.moves)(state))
+    return list((game.legal_moves or game.moves)(state))
 
 
 @dataclass(frozen=True)

@@ -12,15 +12,14 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.game import Game, IllegalMoveError, SolitaireError, Status, guidance, quote
+from solver.game import Game, IllegalMoveError, SolitaireError, Status, quote
 from solver.search import Budget, Result
 from solver.verify import replay_notation
 
 
 def variant_of(game: Game[Any, Any]) -> dict[str, Any]:
     """Return a game's variant options and their values (its dataclass fields)."""
-    return {name: value for name, value in dataclasses.asdict(game).items()  # type: ignore[call-overload]
-            if name != "name"}
+    return dataclasses.asdict(game)  # type: ignore[call-overload, no-any-return]
 
 
 def budget_record(budget: Budget) -> dict[str, Any]:
@@ -37,7 +36,7 @@ class Verdict:
     written without them); `verified` says the solution was replayed through the rules
     (every ``won`` verdict is); `extra` holds what a strategy adds (``decided_by``, the
     portfolio member; ``proof``, a static proof of loss; CP-SAT statistics). `score` is a
-    scored game's score (see ``solver.game.Guidance``): the best possible when won, the
+    scored game's score (see ``solver.game.Game``): the best possible when won, the
     best reachable (proven) when lost, the best found when unknown; None for a game that
     is not scored, or when no end was reached. For a scored game `moves` is the play that
     reaches the score, won or not, and is replayed through the rules like a win.
@@ -71,7 +70,7 @@ class Verdict:
         """
         score = result.score
         if score is None and result.status is Status.WON:
-            score = guidance(game).best_score
+            score = game.best_score
         return cls(game=game.name, variant=variant_of(game), deal=deal, status=result.status,
                    moves=tuple(game.notation(m) for m in result.moves), optimal=result.optimal,
                    strategy=strategy or result.strategy, states=result.stored,
@@ -151,7 +150,7 @@ class Verdict:
         length = item.get("length", len(moves))
         if isinstance(length, bool) or not isinstance(length, int) or length != len(moves):
             raise SolitaireError(f"length {_shown(length)} but {len(moves)} moves")
-        scored = guidance(game).score is not None if game is not None else score is not None
+        scored = game.score is not None if game is not None else score is not None
         if not scored and status == "won" and not moves and counts["states"]:
             # (no moves and no position searched: a deal won at its start)
             raise SolitaireError("a won record without the moves that win")

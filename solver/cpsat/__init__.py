@@ -3,7 +3,7 @@ and read back as moves.
 
 The models themselves are game-specific, so they live with their games
 (``games/_<game>_cpsat.py``), and a game offers its model to ``--strategy cpsat`` as
-``cpsat_solve(state, budget) -> Result`` (``solver.game.Guidance``). Nothing here knows a
+``cpsat_solve(state, budget) -> Result`` (``solver.game.Game``). Nothing here knows a
 game: positions and moves are read through the protocol and the ``Route`` a model keeps.
 """
 from __future__ import annotations

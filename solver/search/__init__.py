@@ -7,7 +7,7 @@ import gc
 import time
 from typing import Any, Callable, Iterator
 
-from solver.game import Game, SolitaireError, Status, guidance
+from solver.game import Game, SolitaireError, Status
 from solver.search.astar import astar
 from solver.search.base import Budget, Result, without_forced
 from solver.search.beam import beam
@@ -22,7 +22,7 @@ Strategy = Callable[[Game[Any, Any], Any, Budget], Result[Any]]
 
 def cpsat(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[Any]:
     """Solve with the game's CP-SAT model, where it offers one (``cpsat_solve``)."""
-    solve = guidance(game).cpsat_solve
+    solve = game.cpsat_solve
     if solve is None:
         raise SolitaireError(f"no CP-SAT model for {game.name}; try --strategy best_first")
     return solve(start, budget)
@@ -54,7 +54,7 @@ def checked(strategy: Strategy, name: str) -> Strategy:
     """
     @functools.wraps(strategy)
     def search(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[Any]:
-        dead_end = guidance(game).dead_end
+        dead_end = game.dead_end
         if dead_end is not None:
             began, began_cpu = time.perf_counter(), time.process_time()
             proof = dead_end(start)
@@ -107,7 +107,7 @@ def check_strategy(game: Game[Any, Any], name: str) -> None:
     (``bench``, ``classify``) is refused at once, not after the others have run.
     """
     find_strategy(name)
-    hooks = guidance(game)
+    hooks = game
     kind = name.replace("-", "_")
     if kind == "cpsat" and hooks.cpsat_solve is None:
         raise SolitaireError(f"no CP-SAT model for {game.name}; try --strategy best_first")

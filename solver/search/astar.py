@@ -16,7 +16,7 @@ import dataclasses
 import time
 from typing import Any, Callable
 
-from solver.game import Game, Status, guidance
+from solver.game import Game, Status
 from solver.search.base import Budget, Result, shortest_safe
 from solver.search.best_first import best_first
 from solver.search.portfolio import portfolio
@@ -55,7 +55,7 @@ def astar(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result
 
 def counted(result: Result[Any]) -> int:
     """Return a win's length in the game's counted moves (its steps unless the game
-    counts moves otherwise: ``Guidance.move_cost``)."""
+    counts moves otherwise: ``Game.move_cost``)."""
     return int(result.extra.get("counted_moves", len(result.moves)))
 
 
@@ -64,7 +64,7 @@ def _quick(game: Game[Any, Any]) -> Callable[..., Result[Any]]:
     itself a shortest-path search."""
     from solver.search import STRATEGIES           # the registry imports this module
 
-    name = guidance(game).default_strategy
+    name = game.default_strategy
     if name in ("astar", "bfs") or name not in STRATEGIES:
         return portfolio
     return STRATEGIES[name]

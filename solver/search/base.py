@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, Generator, Iterator, Sequence
 
-from solver.game import Game, Status, guidance
+from solver.game import Game, Status
 from solver.search.result import Budget, Result
 from solver.search.views import narrowed, without_forced
 from solver.table import Table, default_memory
@@ -109,7 +109,7 @@ class Run:
                 path = shortcut(self.game, self.start, path)
             steps = tuple(to_steps(self.game, self.start, path))
             check_solution(self.game, self.start, steps)
-            if guidance(self.game).move_cost is not None:
+            if self.game.move_cost is not None:
                 extra["counted_moves"] = moves_cost(self.game.play, cost_of(self.game),
                                                     self.start, [m for edge in path for m in edge])
         return Result(status, steps, optimal=optimal, expanded=self.expanded,
@@ -203,7 +203,7 @@ def to_steps(game: Game[Any, Any], start: Any, path: Sequence[Edge]) -> list[Any
 def shortest_safe(game: Game[Any, Any]) -> Game[Any, Any]:
     """Return the game as a shortest-path search may play it: with its forced moves
     only where they are proven to keep a shortest win (``forced_keeps_shortest``)."""
-    if guidance(game).forced_keeps_shortest:
+    if game.forced_keeps_shortest:
         return game
     plain: Any = without_forced(game)
     return plain  # type: ignore[no-any-return]
@@ -212,7 +212,7 @@ def shortest_safe(game: Game[Any, Any]) -> Game[Any, Any]:
 def cost_of(game: Game[Any, Any]) -> Callable[[Any, Any], int]:
     """Return what a search move counts for in a shortest solution: the game's
     ``move_cost`` where it declares one, else the steps the move expands to."""
-    declared = guidance(game).move_cost
+    declared = game.move_cost
     if declared is not None:
         return declared
     expand = game.expand

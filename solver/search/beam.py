@@ -32,7 +32,7 @@ from __future__ import annotations
 import heapq
 from typing import Any, Callable
 
-from solver.game import Game, Status, guidance
+from solver.game import Game, Status
 from solver.search.base import Budget, Result, Run, path_to, settle, successors
 
 START_WIDTH = 256
@@ -58,7 +58,7 @@ def beam(game: Game[Any, Any], start: Any, budget: Budget = Budget(), *,
     if game.is_won(state):
         return run.result(Status.WON, [pre])
     table, is_won = run.table, game.is_won
-    hints = guidance(game)
+    hints = game
     heuristics = hints.beam_heuristics or (game.heuristic,)
     exact_key = hints.verdict_key or game.key
     streamlined = hints.streamlined_key

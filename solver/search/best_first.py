@@ -4,7 +4,7 @@ from __future__ import annotations
 import heapq
 from typing import Any, Callable
 
-from solver.game import Game, Status, guidance
+from solver.game import Game, Status
 from solver.search.base import (Budget, Result, Run, Search, cost_of, finish, follow, granted,
                                 moves_cost, path_to, settle)
 
@@ -40,7 +40,7 @@ def best_first_search(game: Game[Any, Any], start: Any, f: Priority | None,
     """
     run = Run(game, start, budget, name)
     pre, state = settle(game, start)
-    key = game.key if optimal else guidance(game).verdict_key or game.key
+    key = game.key if optimal else game.verdict_key or game.key
     table, is_won = run.table, game.is_won
     moves, play, forced = game.moves, game.play, game.forced
     cost = cost_of(game)

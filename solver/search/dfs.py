@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.game import Game, Status, guidance
+from solver.game import Game, Status
 from solver.search.base import Budget, Result, Run, Search, finish, granted, settle, successors
 
 
@@ -23,7 +23,7 @@ def dfs_search(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> S
     pre, state = settle(game, start)
     if game.is_won(state):
         return run.result(Status.WON, [pre])
-    table, key, is_won = run.table, guidance(game).verdict_key or game.key, game.is_won
+    table, key, is_won = run.table, game.verdict_key or game.key, game.is_won
     table.add(table.digest(key(state)))
     path = [pre]
     stack = [successors(game, state)]

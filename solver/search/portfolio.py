@@ -26,7 +26,7 @@ import time
 from functools import partial
 from typing import Any, Callable
 
-from solver.game import Game, Guidance, Status, guidance
+from solver.game import DEFAULT_PORTFOLIO, Game, Status
 from solver.search.base import Budget, Result, Run, Search, narrowed
 from solver.search.best_first import greedy_search, weighted_search
 from solver.search.dfs import dfs_search
@@ -40,14 +40,14 @@ MEMBERS: dict[str, Callable[..., Search]] = {
     "dfs": dfs_search,
     "weighted": weighted_search,
 }
-DEFAULT_MEMBERS = Guidance().portfolio
+DEFAULT_MEMBERS = DEFAULT_PORTFOLIO
 NARROW = "narrow_"
 FREER = "freer_"
 
 
 def members(game: Game[Any, Any]) -> list[tuple[str, Callable[..., Search], bool]]:
     """Return (name, resumable search, complete) for each member of the game's portfolio."""
-    hints = guidance(game)
+    hints = game
     names = hints.portfolio
     chosen = []
     for name in names:
@@ -76,7 +76,7 @@ def portfolio(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Re
     share = dataclasses.replace(budget, max_states=cap, memory=memory)
     active: list[tuple[str, Search, bool]] = []
     runs: dict[str, Run] = {}
-    freer = guidance(game).freer
+    freer = game.freer
     for name, member, complete in chosen:
         if name.startswith(FREER) and freer is not None:
             searched, position = freer(start)

@@ -1,6 +1,6 @@
 """Depth-first branch and bound for scored games: the best score reachable and a play to it.
 
-A scored game (``score`` and ``best_score`` in ``solver.game.Guidance``) scores a play by
+A scored game (``score`` and ``best_score`` in ``solver.game.Game``) scores a play by
 its last position, one with no move left. This search walks the positions depth first in
 the game's move order, keeps the best end found so far (the incumbent) and the line to
 it, and leaves out a position when the game's admissible ``score_bound`` says nothing
@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable
 
-from solver.game import Game, SolitaireError, Status, guidance
+from solver.game import Game, SolitaireError, Status
 from solver.search.base import Budget, Edge, Result, Run, settle, successors, to_steps
 from solver.verify import replay
 
@@ -33,7 +33,7 @@ def scored(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Resul
     play (``Result.moves``) is replayed through the rules before it is returned. A game
     with its own search (``best_line``) is handed the position.
     """
-    hooks = guidance(game)
+    hooks = game
     if hooks.best_line is not None:                    # the game's own search
         return hooks.best_line(start, budget)
     score, best = hooks.score, hooks.best_score
@@ -96,6 +96,6 @@ def _best(game: Game[Any, Any], run: Run, start: Any, status: Status, path: list
         return result
     steps = tuple(to_steps(game, start, path))
     final = replay(game, start, steps)
-    score = guidance(game).score
+    score = game.score
     assert score is not None and score(final) == value, f"{game.name}: the best line scores otherwise"
     return dataclasses.replace(result, moves=steps, score=value)

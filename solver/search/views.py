@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.game import Game, guidance
+from solver.game import Game
 
 
 class _View:
@@ -42,7 +42,7 @@ class narrowed(_View):
 
     def __init__(self, game: Game[Any, Any]) -> None:
         super().__init__(game)
-        narrow = guidance(game).narrow_moves
+        narrow = game.narrow_moves
         if narrow is None:
             raise ValueError(f"{game.name} has no narrow_moves")
         self.moves = narrow

@@ -480,7 +480,7 @@ class exact_key:
 
     def __getattr__(self, name):
         if name == "verdict_key":
-            raise AttributeError(name)
+            return None                       # an absent hook is None (solver.game.Game)
         return getattr(self._game, name)
 
 

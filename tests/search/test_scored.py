@@ -9,13 +9,13 @@ import pytest
 from games import GAMES, find_game
 from solver.app.batch import ScoreSummary, Summary
 from solver.app.record import Verdict
-from solver.game import SolitaireError, Status, guidance
+from solver.game import SolitaireError, Status
 from solver.search import Budget, dfs, find_strategy
 
 # games scored by the generic branch and bound (a game with its own search, ``best_line``,
 # checks it against play through the rules in its own tests)
 SCORED = sorted(name for name, game in GAMES.items()
-                if guidance(game).score is not None and guidance(game).best_line is None)
+                if game.score is not None and game.best_line is None)
 
 
 def test_a_game_without_a_score_is_refused_by_the_scored_strategy():
@@ -27,7 +27,7 @@ def test_a_game_without_a_score_is_refused_by_the_scored_strategy():
 @pytest.mark.parametrize("name", SCORED)
 def test_scored_verdicts_agree_with_dfs_and_carry_the_score(name):
     game = GAMES[name]
-    best = guidance(game).best_score
+    best = game.best_score
     for twin in [find_game(name, options) for options in game.twins]:
         for number in range(1, 31):
             state = twin.deal(number)
