@@ -10,6 +10,7 @@ modules against the same set (``tests/test_regression.py``), so both agree.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -54,22 +55,40 @@ def test_no_compiled_module_is_older_than_its_source():
                        + "; rebuild with `pip install -e .` or `python setup.py build_ext --inplace`")
 
 
+def _plain_copy(folder: Path) -> Path:
+    """Copy the sources without their compiled extensions into `folder`; return it."""
+    for part in ("solver", "games"):
+        shutil.copytree(ROOT / part, folder / part,
+                        ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    (folder / "benchmarks").mkdir()
+    shutil.copy(ROOT / "benchmarks" / "pin_regression.py", folder / "benchmarks")
+    shutil.copytree(ROOT / "data", folder / "data")
+    probe = subprocess.run([sys.executable, "-c", "import solver.table; print(solver.table.__file__)"],
+                           cwd=folder, capture_output=True, text=True)
+    assert probe.stdout.strip() == str(folder / "solver" / "table.py")
+    return folder
+
+
+@pytest.mark.skipif(not COMPILED, reason="this install runs as plain Python (nothing compiled)")
+def test_plain_python_gives_the_first_pinned_answer_of_every_game(tmp_path):
+    """The default run's plain-Python check: the first deal of each line of the set."""
+    check = subprocess.run([sys.executable, "benchmarks/pin_regression.py", "--check", "--first", "1"],
+                           cwd=_plain_copy(tmp_path), capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout[-2000:] + check.stderr[-2000:]
+    compared = re.match(r"0 of ([0-9]+) differ", check.stdout.splitlines()[-1])
+    assert compared is not None and int(compared.group(1)) >= 15, check.stdout   # every line
+
+
+@pytest.mark.slow
 @pytest.mark.skipif(not COMPILED, reason="this install runs as plain Python (nothing compiled)")
 def test_plain_python_gives_the_pinned_answers_too(tmp_path):
-    for folder in ("solver", "games"):
-        shutil.copytree(ROOT / folder, tmp_path / folder,
-                        ignore=shutil.ignore_patterns("*.so", "__pycache__"))
-    (tmp_path / "benchmarks").mkdir()
-    shutil.copy(ROOT / "benchmarks" / "pin_regression.py", tmp_path / "benchmarks")
-    shutil.copytree(ROOT / "data", tmp_path / "data")
-    probe = subprocess.run([sys.executable, "-c", "import solver.table; print(solver.table.__file__)"],
-                           cwd=tmp_path, capture_output=True, text=True)
-    assert probe.stdout.strip() == str(tmp_path / "solver" / "table.py")
+    """The whole set and the compiled modules' doctests as plain Python (about 90 CPU s)."""
+    folder = _plain_copy(tmp_path)
     check = subprocess.run([sys.executable, "benchmarks/pin_regression.py", "--check"],
-                           cwd=tmp_path, capture_output=True, text=True)
+                           cwd=folder, capture_output=True, text=True)
     assert check.returncode == 0, check.stdout[-2000:] + check.stderr[-2000:]
     doctests = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--doctest-modules",
          *(str(p.relative_to(ROOT)) for p in COMPILED)],
-        cwd=tmp_path, capture_output=True, text=True)
+        cwd=folder, capture_output=True, text=True)
     assert doctests.returncode == 0, doctests.stdout[-2000:]

@@ -271,23 +271,24 @@ def test_the_bound_never_exceeds_the_fewest_moves_from_positions_in_play(twin):
     assert checked >= 20 and above_cards_left >= 10
 
 
-def test_forced_home_moves_keep_a_shortest_win():
+@pytest.mark.parametrize("game", [
+    FreeCell(ranks=4, columns=4, cells=1, layout="seeded"),
+    pytest.param(FreeCell(ranks=5, columns=4, cells=1, layout="seeded"), marks=pytest.mark.slow),
+    pytest.param(FreeCell(ranks=5, columns=5, cells=1, build="suit", empty="kings",
+                          layout="seeded"), marks=pytest.mark.slow)], ids=["r4c4", "r5c4", "r5c5-suit"])
+def test_forced_home_moves_keep_a_shortest_win(game):
     """FreeCell declares ``forced_keeps_shortest``: uniform-cost search with its safe
-    home moves finds wins exactly as short as without them."""
-    for game in (FreeCell(ranks=4, columns=4, cells=1, layout="seeded"),
-                 FreeCell(ranks=5, columns=4, cells=1, layout="seeded"),
-                 FreeCell(ranks=5, columns=5, cells=1, build="suit", empty="kings",
-                          layout="seeded")):
-        for number in range(1, 21):
-            state = game.deal(number)
-            with_forced = bfs(game, state, Budget(max_states=200_000))
-            plain = bfs(without_forced(game), state, Budget(max_states=200_000))
-            assert with_forced.status == plain.status, number
-            if plain.status is Status.WON:
-                assert counted(with_forced) == counted(plain), number
+    home moves finds wins exactly as short as without them (the larger twins: slow)."""
+    for number in range(1, 21):
+        state = game.deal(number)
+        with_forced = bfs(game, state, Budget(max_states=200_000))
+        plain = bfs(without_forced(game), state, Budget(max_states=200_000))
+        assert with_forced.status == plain.status, number
+        if plain.status is Status.WON:
+            assert counted(with_forced) == counted(plain), number
 
 
-@pytest.mark.parametrize("number, optimum", [(3, 70), (9, 81)])
+@pytest.mark.parametrize("number, optimum", [(3, 70), pytest.param(9, 81, marks=pytest.mark.slow)])
 def test_microsoft_deals_are_solved_at_the_published_optimal_length(number, optimum):
     """Paul and Helmert (SoCS 2016) give the fewest moves of deals 1-10, a run moved
     at once counting as one move: A* proves the same lengths here."""
