@@ -16,6 +16,25 @@ from games._black_hole_cpsat import solve as cpsat_solve
 from solver.game import DealError, DealProblem, Status, twins
 from solver.search import Budget, dfs
 from solver.verify import check_solution, replay_notation
+from symmetry import Symmetry, bag, shuffled
+
+
+# -- symmetries (tests/test_contract.py checks the key against them) --------------
+
+def black_hole_image(state: Any, rng: random.Random) -> Any:
+    """Piles in another order, and the four suits of each rank exchanged among themselves
+    (the rules read ranks only)."""
+    suits = {rank: shuffled(range(4), rng) for rank in range(13)}
+    recolour = bytes(suits[card % 13][card // 13] * 13 + card % 13 for card in range(52)) \
+        + bytes(range(52, 256))
+    return state._replace(piles=tuple(pile.translate(recolour) for pile in shuffled(state.piles, rng)),
+                          foundation=recolour[state.foundation])
+
+
+SYMMETRY = Symmetry(
+    black_hole_image,
+    lambda s: (s.foundation % 13, bag(bytes(c % 13 for c in pile) for pile in s.piles)))
+
 
 KNOWN = read_known(DATA / "black_hole" / "known.txt")
 

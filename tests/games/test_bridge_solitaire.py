@@ -19,6 +19,14 @@ from solver.app.analyze import solve
 from solver.game import DealError, DealProblem, InvalidMoveError, Status
 from solver.search import Budget
 from solver.verify import replay
+from symmetry import NO_SYMMETRY
+
+
+# -- symmetries (tests/test_contract.py checks the key against them) --------------
+
+# the key is the whole position: no two choices, bids or lines of play are alike
+SYMMETRY = NO_SYMMETRY
+
 
 
 def cards(text: str) -> list[int]:

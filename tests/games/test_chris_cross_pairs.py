@@ -9,6 +9,7 @@ the positions the steps reach, on positions of random plays.
 from __future__ import annotations
 
 import itertools
+import random
 from dataclasses import replace
 
 import pytest
@@ -21,6 +22,38 @@ from solver.cards import card_str, parse_card, pysol_deck_order
 from solver.game import DealError, IllegalMoveError, InvalidMoveError, Status, quote, twins
 from solver.search import Budget, bfs, dfs, without_forced
 from solver.verify import check_solution, replay_notation
+from symmetry import Symmetry, shuffled
+
+
+# -- symmetries (tests/test_contract.py checks the key against them) --------------
+
+def pairs_image(state: Any, rng: random.Random) -> Any:
+    """Ranks renamed one to one, suits exchanged within each rank, another round number
+    (the rules compare ranks only for equality and never read the round)."""
+    ranks = sorted({cell % 64 % 13 for cell in state.grid if cell < 254} | {c % 13 for c in state.stock})
+    suits = sorted({cell % 64 // 13 for cell in state.grid if cell < 254} | {c // 13 for c in state.stock})
+    renamed = dict(zip(ranks, shuffled(ranks, rng)))
+    recolour = {r: dict(zip(suits, shuffled(suits, rng))) for r in ranks}
+
+    def image(card: int) -> int:
+        return recolour[card % 13][card // 13] * 13 + renamed[card % 13]
+    grid = bytes(cell if cell >= 254 else (cell & 64) | image(cell & 63) for cell in state.grid)
+    return state._replace(grid=grid, stock=bytes(map(image, state.stock)),
+                          round=rng.randint(1, 20))
+
+
+def pairs_canonical(state: Any) -> Hashable:
+    """The cells and the stock with ranks named in order of first appearance, the phase."""
+    names: dict[int, int] = {}
+
+    def name(card: int) -> int:
+        return names.setdefault(card % 13, len(names))
+    grid = tuple(cell if cell >= 254 else (cell & 64, name(cell & 63)) for cell in state.grid)
+    return grid, tuple(map(name, state.stock)), state.phase
+
+
+SYMMETRY = Symmetry(pairs_image, pairs_canonical)
+
 
 
 def grid(*rows: str, size: int = 5) -> bytes:

@@ -16,6 +16,15 @@ from solver.cards import card_str, parse_card, pysol_deck_order
 from solver.game import DealError, InvalidMoveError, Status
 from solver.search import Budget, bfs, dfs, find_strategy, without_forced
 from solver.verify import check_solution
+from symmetry import Symmetry, bag, shuffled
+
+
+# -- symmetries (tests/test_contract.py checks the key against them) --------------
+
+SYMMETRY = Symmetry(                # no rule names a pile, a redeal turns them all alike
+    lambda s, rng: s._replace(piles=tuple(shuffled(s.piles, rng))),
+    lambda s: (bag(s.piles), s.up, s.down, s.redeals))
+
 
 EMPTY = "-\n"
 

@@ -18,6 +18,17 @@ from solver.game import DealError, IllegalMoveError, InvalidMoveError, Status, t
 from solver.search import Budget, dfs
 from solver.search.scored import scored
 from solver.verify import replay, replay_notation
+from symmetry import Symmetry, bag, shuffled
+
+
+# -- symmetries (tests/test_contract.py checks the key against them) --------------
+
+# no rule names an arm once started, and only its open end is read again
+SYMMETRY = Symmetry(
+    lambda s, rng: s._replace(arms=tuple(shuffled(s.arms, rng))),
+    lambda s: (bag(arm[-1] & 15 for arm in s.arms), s.draw, s.scrap, s.reshuffles,
+               s.placed, s.seed))
+
 
 KNOWN = read_known(DATA / "crisscross" / "known.txt")
 runner = CliRunner()

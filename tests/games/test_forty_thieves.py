@@ -18,6 +18,15 @@ from solver.cards import parse_card, pysol_deck_order
 from solver.game import DealError, InvalidMoveError, Status, twins
 from solver.search import Budget, dfs
 from solver.verify import check_solution, replay_notation
+from symmetry import Symmetry, bag, shuffled
+
+
+# -- symmetries (tests/test_contract.py checks the key against them) --------------
+
+SYMMETRY = Symmetry(
+    lambda s, rng: s._replace(columns=tuple(shuffled(s.columns, rng))),
+    lambda s: (bag(s.columns), s.foundations, s.waste, s.stock))
+
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "forty_thieves"
 CLASSIC = FortyThieves(redeal=False)

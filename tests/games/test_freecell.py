@@ -13,6 +13,16 @@ from solver.game import Status
 from solver.search import Budget, astar, bfs, dfs, greedy, without_forced
 from solver.search.astar import counted
 from solver.verify import check_solution
+from symmetry import Symmetry, bag, shuffled
+
+
+# -- symmetries (tests/test_contract.py checks the key against them) --------------
+
+SYMMETRY = Symmetry(
+    lambda s, rng: s._replace(columns=tuple(shuffled(s.columns, rng)),
+                              cells=bytes(shuffled(s.cells, rng))),
+    lambda s: (bag(s.columns), bag(s.cells), s.foundations))
+
 
 KNOWN = read_known(DATA / "freecell" / "known.txt")
 

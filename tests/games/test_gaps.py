@@ -17,6 +17,15 @@ from solver.cards import make_card, parse_card
 from solver.game import DealError, InvalidMoveError, Status
 from solver.search import Budget, dfs, portfolio
 from solver.verify import check_solution
+from symmetry import NO_SYMMETRY
+
+
+# -- symmetries (tests/test_contract.py checks the key against them) --------------
+
+# rows are dealt in order by a redeal, suits are named by its shuffle: no symmetry (the
+# key leaves out the deal number and the stream only where no redeal is left to read them)
+SYMMETRY = NO_SYMMETRY
+
 
 runner = CliRunner()
 PYSOL_SUIT = (0, 3, 2, 1)           # pysol_cards' suit order is C S H D; ours C D H S

@@ -18,6 +18,15 @@ from solver.cards import pile_str, pysol_layout
 from solver.game import DealError, InvalidMoveError, Status, quote, twins
 from solver.search import Budget, dfs, greedy, without_forced
 from solver.verify import check_solution, replay_notation
+from symmetry import Symmetry, by_hidden_column, columns_shuffled
+
+
+# -- symmetries (tests/test_contract.py checks the key against them) --------------
+
+SYMMETRY = Symmetry(
+    columns_shuffled,
+    lambda s: (by_hidden_column(s), s.talon, s.waste, s.foundations, s.redeals))
+
 
 KNOWN = read_known(DATA / "klondike" / "known.txt")
 

@@ -16,6 +16,26 @@ from solver.cards import card_str, parse_card, pysol_deck_order
 from solver.game import DealError, DealProblem, InvalidMoveError, Status, twins
 from solver.search import Budget, bfs, dfs, greedy
 from solver.verify import check_solution, replay_notation
+from symmetry import Symmetry, bag, columns_in_order, shuffled
+
+
+# -- symmetries (tests/test_contract.py checks the key against them) --------------
+
+def spider_columns_shuffled(state: Any, rng: random.Random) -> Any:
+    """Columns in another order, each with its face-down count and its future stock cards
+    (the stock deals column i the cards ``stock[i::columns]``)."""
+    width = len(state.columns)
+    order = shuffled(range(width), rng)
+    stock = b"".join(bytes(state.stock[row + i] for i in order)
+                     for row in range(0, len(state.stock), width))
+    return columns_in_order(state, order, stock=stock)
+
+
+SYMMETRY = Symmetry(
+    spider_columns_shuffled,
+    lambda s: (bag((s.stock[i::len(s.columns)], s.hidden[i], s.columns[i])
+                   for i in range(len(s.columns))), s.removed))
+
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "spider"
 TWIN = Spider(suits=2, ranks=4, columns=4, decks=1, deals=1)        # 16 cards, 4 in the stock

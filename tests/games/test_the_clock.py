@@ -22,6 +22,15 @@ from games._the_clock_cpsat import solve as cpsat_solve
 from solver.game import DealError, DealProblem, InvalidMoveError, Status
 from solver.search import Budget, dfs
 from solver.verify import replay, replay_notation
+from symmetry import Symmetry, shuffled
+
+
+# -- symmetries (tests/test_contract.py checks the key against them) --------------
+
+SYMMETRY = Symmetry(                   # face-up cards never move again: their order is moot
+    lambda s, rng: s._replace(face_up=tuple(bytes(shuffled(up, rng)) for up in s.face_up)),
+    lambda s: (s.piles, s.next_pile))
+
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "the_clock"
 WON_DEAL, LOST_DEAL = 12, 1          # data/the_clock/known.txt

@@ -13,6 +13,14 @@ from solver.cards import parse_card, pysol_layout
 from solver.game import Status, twins
 from solver.search import Budget, dfs, greedy
 from solver.verify import check_solution
+from symmetry import Symmetry, by_hidden_column, columns_shuffled
+
+
+# -- symmetries (tests/test_contract.py checks the key against them) --------------
+
+SYMMETRY = Symmetry(columns_shuffled,
+                      lambda s: (by_hidden_column(s), s.foundations))
+
 
 KNOWN = read_known(DATA / "yukon" / "known.txt")
 TWIN = Yukon(ranks=4, columns=5)            # 16 cards: dfs exhausts a deal in milliseconds
