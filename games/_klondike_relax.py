@@ -51,67 +51,55 @@ kind; this one keeps our foundation cards' way back (rule 4 covers it).
 from __future__ import annotations
 
 import functools
-from typing import Final, Sequence, final
+from typing import Sequence, final
 
-from solver.cards import card_str, is_red, make_card, rank
+from solver.cards import card_str, make_card, rank
 
-# Facts, one bit each in ``flags[c]`` (and what a card is now: in a column, face down, a
-# column's bottom card).
-_COLUMN: Final = 1              # c lies in a column now
-_DOWN: Final = 2                # c is face down now
-_BOTTOM: Final = 4              # c is a column's bottom card now
-_TOP: Final = 8                 # top(c) (rule 1): a column's top card, or entered
-_LEFT: Final = 16               # left(c) (rule 3)
-_HOME: Final = 32               # home(c) (rule 5)
-_PLACED: Final = 64             # a place can take c: a parent has top, or c is a King and empty
-# Events to propagate, as kind * 64 + card (``_EMPTY`` carries no card).
-_EV_TOP: Final = 0
-_EV_LEFT: Final = 64
-_EV_HOME: Final = 128
-_EV_EMPTY: Final = 192
 
 
 @final
 class Relaxed:
-    """The relaxed game of one variant (its number of ranks): tables built once.
+    """The relaxed game of one variant (its number of ranks), on bit sets of cards.
 
-    The least fixpoint is found by propagation rather than by sweeping every card until
-    nothing changes: each fact is set once, and setting it looks only at the facts whose
-    rule it can complete (a card's two children when it gains ``top``, the card under it
-    when it gains ``left``, the next card of its suit when it goes home, the Kings when a
-    column empties). A rule's conditions only ever become true, so a fact whose rule holds
-    is set when its last condition is, and the fixpoint is the same one the rules define.
+    Every fact of a kind is one bit set, bit c for card c (at most 52 bits: a native
+    int when compiled): ``top``, ``left``, ``home``, with ``empty`` a flag. A round
+    applies every rule to every card at once, and rounds repeat until one adds nothing:
+
+    - the cards that can be placed (rules 3 and 4) are the children of the ``top`` cards,
+      one rank down and of the other colour: the black ranks shifted down one rank into
+      the red suits and the red ones into the black suits, plus the Kings once ``empty``;
+    - rule 4 adds the placed cards off the tableau to ``top``; rule 5 extends ``home``
+      up each suit (shifted up one card, never across suits) over the cards off the
+      tableau or with ``top``, until it stops growing; rule 3 gives ``left`` to the
+      placed column cards that are face up or have ``top``, and to the home ones;
+    - each card new to ``left`` gives ``top`` to the card under it (rule 1), or ``empty``
+      when it is a column's bottom card (rule 2).
+
+    Each rule's conditions only ever grow, so the rounds only add facts, and a round
+    that adds none leaves every rule satisfied: that is the least fixpoint of the rules
+    above, whatever the order (it is a bit set version of the sweep over cards it
+    replaced, and gives the same answers; about 0.6 us a position compiled, from 12).
     """
 
     ranks: int
     deck: list[int]              # the cards of the variant, in card order
-    child1: list[int]            # the two cards that may lie on c (one rank down, the
-    child2: list[int]            # other colour), -1 for an Ace
-    is_ace: list[bool]
-    is_last: list[bool]          # c's rank is the variant's highest (a King)
-    kings: list[int]
+    full: int                    # the deck as a bit set
+    aces: int                    # the Aces as a bit set
+    king_bits: int               # the Kings (the variant's highest rank) as a bit set
+    below: list[int]             # scratch: the card lying under each column card
 
     def __init__(self, ranks: int) -> None:
         self.ranks = ranks
         self.deck = [make_card(r, s) for s in range(4) for r in range(1, ranks + 1)]
-        self.child1, self.child2 = [-1] * 52, [-1] * 52
-        for c in self.deck:
-            if rank(c) > 1:
-                found = [k for k in (make_card(rank(c) - 1, t) for t in range(4))
-                         if is_red(k) != is_red(c)]
-                self.child1[c], self.child2[c] = found[0], found[1]
-        self.is_ace = [rank(c) == 1 for c in range(52)]
-        self.is_last = [rank(c) == ranks for c in range(52)]
-        self.kings = [make_card(ranks, s) for s in range(4)]
+        self.full = sum(1 << c for c in self.deck)
+        self.aces = sum(1 << make_card(1, s) for s in range(4))
+        self.king_bits = sum(1 << make_card(ranks, s) for s in range(4))
+        self.below = [-1] * 52   # written for every column card before it is read
 
-    def home_count(self, columns: tuple[bytes, ...], hidden: bytes, foundations: bytes,
-                   flags: list[int]) -> int:
-        """Fill `flags` (53 zeros on entry) with the fixpoint; return how many cards it
-        sends home."""
-        child1, child2, is_ace, is_last = self.child1, self.child2, self.is_ace, self.is_last
-        ranks = self.ranks
-        below = [-1] * 52                # the card lying under each column card
-        stack: list[int] = []
+    def home_bits(self, columns: tuple[bytes, ...], hidden: bytes, foundations: bytes) -> int:
+        """Return the cards the relaxed game sends home, as a bit set."""
+        below = self.below
+        col = down = tops = bottoms = 0
         empty = False
         for i in range(len(columns)):
             column = columns[i]
@@ -119,110 +107,71 @@ class Relaxed:
             if not n:
                 empty = True
                 continue
-            down = hidden[i]
+            d = hidden[i]
             under = column[0]
-            flags[under] = _COLUMN | _BOTTOM | (_DOWN if down else 0)
+            bit = 1 << under
+            bottoms |= bit
+            col |= bit
+            if d:
+                down |= bit
             for j in range(1, n):
                 card = column[j]
-                flags[card] = _COLUMN | _DOWN if j < down else _COLUMN
+                bit = 1 << card
+                col |= bit
+                if j < d:
+                    down |= bit
                 below[card] = under
                 under = card
-            flags[under] = flags[under] | _TOP
-            stack.append(_EV_TOP + under)
-        homes = 0
+            tops |= 1 << under
+        home = 0
         for s in range(4):
-            r = foundations[s]
-            homes += r
-            for c in range(s * 13, s * 13 + r):
-                flags[c] = _HOME
-            if r:
-                stack.append(_EV_HOME + s * 13 + r - 1)
-            elif not flags[s * 13] & _COLUMN:
-                flags[s * 13] = _HOME           # an Ace off the tableau goes home
-                homes += 1
-                stack.append(_EV_HOME + s * 13)
-        if empty:
-            stack.append(_EV_EMPTY)
-        while stack:
-            event = stack.pop()
-            kind = event & 192
-            c = event & 63
-            if kind == _EV_TOP:
-                f = flags[c]
-                if not f & _HOME and (is_ace[c] or flags[c - 1] & _HOME):
-                    flags[c] = f = f | _HOME    # rule 5: it has top
-                    homes += 1
-                    stack.append(_EV_HOME + c)
-                if f & _COLUMN and f & _PLACED and not f & _LEFT:
-                    flags[c] = f | _LEFT        # rule 3
-                    stack.append(_EV_LEFT + c)
-                k = child1[c]
-                if k < 0:
-                    continue
-                kids = 2
-            elif kind == _EV_LEFT:
-                f = flags[c]
-                if f & _BOTTOM:
-                    if not empty:               # rule 2
+            home |= ((1 << foundations[s]) - 1) << (13 * s)
+        full, aces = self.full, self.aces
+        off = full & ~col
+        face_up = col & ~down
+        up = tops
+        left = 0
+        while True:
+            # black Clubs (bits 0-12) and Spades (39-51), red Diamonds and Hearts
+            black = (up | (up >> 39)) & 0x1FFF
+            red = ((up >> 13) | (up >> 26)) & 0x1FFF
+            black >>= 1
+            red >>= 1
+            placed = (black << 13) | (black << 26) | red | (red << 39)
+            if empty:
+                placed |= self.king_bits
+            more = up | (off & placed)
+            ready = off | more
+            while True:                     # an Ace, or the next card of a home one
+                step = (((home << 1) & ~aces) | aces) & ready & ~home
+                if not step:
+                    break
+                home |= step
+            new = col & ((placed & (face_up | more)) | home) & ~left
+            if new:
+                left |= new
+                while new:
+                    low = new & -new
+                    new ^= low
+                    if low & bottoms:
                         empty = True
-                        stack.append(_EV_EMPTY)
-                else:
-                    k = below[c]
-                    f = flags[k]
-                    if not f & _TOP:            # rule 1
-                        flags[k] = f | _TOP
-                        stack.append(_EV_TOP + k)
-                continue
-            elif kind == _EV_HOME:
-                f = flags[c]
-                if f & _COLUMN and not f & _LEFT:
-                    flags[c] = f | _LEFT        # rule 3: going home leaves the place
-                    stack.append(_EV_LEFT + c)
-                if is_last[c]:
-                    continue
-                k = c + 1
-                f = flags[k]
-                if not f & _HOME and (f & _TOP or not f & _COLUMN):
-                    flags[k] = f | _HOME        # rule 5
-                    homes += 1
-                    stack.append(_EV_HOME + k)
-                continue
-            else:                               # a column is or can be empty
-                k = self.kings[0]
-                kids = 4
-            # c gained top (its children may now be placed), or a column can empty (the
-            # Kings may be): mark each and apply rules 3 and 4
-            while kids:
-                kids -= 1
-                if kind == _EV_TOP:
-                    k = child1[c] if kids else child2[c]
-                else:
-                    k = self.kings[kids]
-                f = flags[k]
-                if f & _PLACED:
-                    continue
-                f |= _PLACED
-                if not f & _COLUMN:
-                    if not f & _TOP:            # rule 4: entered, then top (rule 1)
-                        f |= _TOP
-                        stack.append(_EV_TOP + k)
-                elif not f & _LEFT and (f & _TOP or not f & _DOWN):
-                    f |= _LEFT                  # rule 3
-                    stack.append(_EV_LEFT + k)
-                flags[k] = f
-        return homes
+                    else:
+                        more |= 1 << below[low.bit_length() - 1]
+            elif more == up:
+                return home
+            up = more
 
     def lost(self, columns: tuple[bytes, ...], hidden: bytes, foundations: bytes) -> bool:
         """Return whether some card can never go home in the relaxed game."""
-        return self.home_count(columns, hidden, foundations, [0] * 53) != 4 * self.ranks
+        return self.home_bits(columns, hidden, foundations) != self.full
 
     def never_home(self, columns: tuple[bytes, ...], hidden: bytes,
                    foundations: bytes) -> list[int]:
         """Return the cards the relaxed game can never send home (in card order), or []."""
-        flags = [0] * 53
-        if self.home_count(columns, hidden, foundations, flags) == 4 * self.ranks:
+        home = self.home_bits(columns, hidden, foundations)
+        if home == self.full:
             return []
-        return [c for c in self.deck if not flags[c] & _HOME]
+        return [c for c in self.deck if not home >> c & 1]
 
 
 @functools.lru_cache(maxsize=None)

@@ -25,7 +25,6 @@ _NONE: Final = 52           # "no card": the index of an always-empty slot in ca
 _COUNTS: Final = 32         # move counts below this come from the shared table
 _BYTE: Final = tuple(bytes((n,)) for n in range(256))   # _BYTE[n] == bytes((n,))
 _TAILS: Final = tuple(bytes((254, n, 0)) for n in range(256))   # a key's tail, no redeals
-_LOST_MEMO: Final = 1 << 15  # relaxed-game verdicts remembered (then forgotten at once)
 
 
 class State(NamedTuple):
@@ -76,7 +75,6 @@ class _Rules:
     fits: list[int]
     table: list[Move]
     relaxed: Relaxed
-    _lost: dict[tuple[tuple[bytes, ...], bytes, bytes], bool]
     _walks: dict[int, list[tuple[int, int, int]]]
     _after: dict[int, tuple[int, int]]
     _safe_cards: dict[bytes, bytes]
@@ -109,7 +107,6 @@ class _Rules:
         self.table = [Move(source, target, count) for source in range(FOUNDATION + 4)
                       for target in range(FOUNDATION + 1) for count in range(_COUNTS)]
         self.relaxed = relaxed(ranks)
-        self._lost = {}
         self._walks = {}
         self._after = {}
         self._safe_cards = {}
@@ -177,33 +174,16 @@ class _Rules:
     def moves(self, state: State) -> Iterator[Move]:
         """Return the legal search moves, the most promising first (``Klondike.moves``);
         none from a position the relaxed game proves lost (``games._klondike_relax``)."""
-        if self.relaxed_lost(state):
+        if self.relaxed.lost(state[0], state[1], state[4]):
             return iter(())
         return iter(self.move_list(state, False))
 
     def narrow_moves(self, state: State) -> Iterator[Move]:
         """Return the moves a quick search tries first (``Klondike.narrow_moves``); none
         from a position the relaxed game proves lost, as ``moves`` (they are a subset)."""
-        if self.relaxed_lost(state):
+        if self.relaxed.lost(state[0], state[1], state[4]):
             return iter(())
         return iter(self.move_list(state, True))
-
-    def relaxed_lost(self, state: State) -> bool:
-        """Return whether the relaxed game proves the position lost.
-
-        Its answer depends on the columns, the face-down counts and the foundations alone,
-        not on the talon, and a search meets the same tableau again (another waste size,
-        another strategy of the portfolio on the same deal: about a quarter of the calls
-        with draw 1 and half with draw 3 on the regression set), so answers are kept, and
-        all forgotten at once when the memo is full.
-        """
-        at = (state[0], state[1], state[4])
-        lost = self._lost.get(at)
-        if lost is None:
-            if len(self._lost) >= _LOST_MEMO:
-                self._lost.clear()
-            lost = self._lost[at] = self.relaxed.lost(state[0], state[1], state[4])
-        return lost
 
     def legal_moves(self, state: State) -> list[Move]:
         """Return every legal search move (``Klondike.legal_moves``): no partial run left
