@@ -51,83 +51,139 @@ kind; this one keeps our foundation cards' way back (rule 4 covers it).
 from __future__ import annotations
 
 import functools
-from typing import Final, Sequence
+from typing import Sequence, final
 
-from solver.cards import card_str, is_red, make_card, rank, suit
+from solver.cards import card_str, make_card, rank
 
 
-_OFF: Final = -2                # on[c]: c is off the tableau
-_TOP: Final = -1                # on[c]: c is a column's top card
+
+@final
+class Relaxed:
+    """The relaxed game of one variant (its number of ranks), on bit sets of cards.
+
+    Every fact of a kind is one bit set, bit c for card c (at most 52 bits: a native
+    int when compiled): ``top``, ``left``, ``home``, with ``empty`` a flag. A round
+    applies every rule to every card at once, and rounds repeat until one adds nothing:
+
+    - the cards that can be placed (rules 3 and 4) are the children of the ``top`` cards,
+      one rank down and of the other colour: the black ranks shifted down one rank into
+      the red suits and the red ones into the black suits, plus the Kings once ``empty``;
+    - rule 4 adds the placed cards off the tableau to ``top``; rule 5 extends ``home``
+      up each suit (shifted up one card, never across suits) over the cards off the
+      tableau or with ``top``, until it stops growing; rule 3 gives ``left`` to the
+      placed column cards that are face up or have ``top``, and to the home ones;
+    - each card new to ``left`` gives ``top`` to the card under it (rule 1), or ``empty``
+      when it is a column's bottom card (rule 2).
+
+    Each rule's conditions only ever grow, so the rounds only add facts, and a round
+    that adds none leaves every rule satisfied: that is the least fixpoint of the rules
+    above, whatever the order (it is a bit set version of the sweep over cards it
+    replaced, and gives the same answers; about 0.6 us a position compiled, from 12).
+    """
+
+    ranks: int
+    deck: list[int]              # the cards of the variant, in card order
+    full: int                    # the deck as a bit set
+    aces: int                    # the Aces as a bit set
+    king_bits: int               # the Kings (the variant's highest rank) as a bit set
+    below: list[int]             # scratch: the card lying under each column card
+
+    def __init__(self, ranks: int) -> None:
+        self.ranks = ranks
+        self.deck = [make_card(r, s) for s in range(4) for r in range(1, ranks + 1)]
+        self.full = sum(1 << c for c in self.deck)
+        self.aces = sum(1 << make_card(1, s) for s in range(4))
+        self.king_bits = sum(1 << make_card(ranks, s) for s in range(4))
+        self.below = [-1] * 52   # written for every column card before it is read
+
+    def home_bits(self, columns: tuple[bytes, ...], hidden: bytes, foundations: bytes) -> int:
+        """Return the cards the relaxed game sends home, as a bit set."""
+        below = self.below
+        col = down = tops = bottoms = 0
+        empty = False
+        for i in range(len(columns)):
+            column = columns[i]
+            n = len(column)
+            if not n:
+                empty = True
+                continue
+            d = hidden[i]
+            under = column[0]
+            bit = 1 << under
+            bottoms |= bit
+            col |= bit
+            if d:
+                down |= bit
+            for j in range(1, n):
+                card = column[j]
+                bit = 1 << card
+                col |= bit
+                if j < d:
+                    down |= bit
+                below[card] = under
+                under = card
+            tops |= 1 << under
+        home = 0
+        for s in range(4):
+            home |= ((1 << foundations[s]) - 1) << (13 * s)
+        full, aces = self.full, self.aces
+        off = full & ~col
+        face_up = col & ~down
+        up = tops
+        left = 0
+        while True:
+            # black Clubs (bits 0-12) and Spades (39-51), red Diamonds and Hearts
+            black = (up | (up >> 39)) & 0x1FFF
+            red = ((up >> 13) | (up >> 26)) & 0x1FFF
+            black >>= 1
+            red >>= 1
+            placed = (black << 13) | (black << 26) | red | (red << 39)
+            if empty:
+                placed |= self.king_bits
+            more = up | (off & placed)
+            ready = off | more
+            while True:                     # an Ace, or the next card of a home one
+                step = (((home << 1) & ~aces) | aces) & ready & ~home
+                if not step:
+                    break
+                home |= step
+            new = col & ((placed & (face_up | more)) | home) & ~left
+            if new:
+                left |= new
+                while new:
+                    low = new & -new
+                    new ^= low
+                    if low & bottoms:
+                        empty = True
+                    else:
+                        more |= 1 << below[low.bit_length() - 1]
+            elif more == up:
+                return home
+            up = more
+
+    def lost(self, columns: tuple[bytes, ...], hidden: bytes, foundations: bytes) -> bool:
+        """Return whether some card can never go home in the relaxed game."""
+        return self.home_bits(columns, hidden, foundations) != self.full
+
+    def never_home(self, columns: tuple[bytes, ...], hidden: bytes,
+                   foundations: bytes) -> list[int]:
+        """Return the cards the relaxed game can never send home (in card order), or []."""
+        home = self.home_bits(columns, hidden, foundations)
+        if home == self.full:
+            return []
+        return [c for c in self.deck if not home >> c & 1]
 
 
 @functools.lru_cache(maxsize=None)
-def _tables(ranks: int) -> tuple[list[int], list[int], list[int], list[int]]:
-    """Return the cards of the game, and by card its two parents (-1 for a King) and
-    its rank."""
-    deck = [make_card(r, s) for s in range(4) for r in range(1, ranks + 1)]
-    parent1, parent2 = [-1] * 52, [-1] * 52
-    ranks_of = [rank(c) for c in range(52)]
-    for c in deck:
-        if rank(c) < ranks:
-            found = [p for p in (make_card(rank(c) + 1, t) for t in range(4))
-                     if is_red(p) != is_red(c)]
-            parent1[c], parent2[c] = found[0], found[1]
-    return deck, parent1, parent2, ranks_of
+def relaxed(ranks: int) -> Relaxed:
+    """Return the relaxed game's tables for a variant, built once and shared."""
+    return Relaxed(ranks)
 
 
 def never_home(columns: Sequence[bytes], hidden: bytes, foundations: bytes,
                ranks: int) -> list[int]:
     """Return the cards the relaxed game can never send home (in card order), or []."""
-    deck, parent1, parent2, rank_of = _tables(ranks)
-    on = [_OFF] * 53                     # the card lying on each column card now; on[52]
-    face_down = [False] * 52             # stays _OFF for "no parent"
-    bottoms: list[int] = []
-    empty = False
-    for i in range(len(columns)):
-        column = columns[i]
-        n = len(column)
-        if not n:
-            empty = True
-            continue
-        bottoms.append(column[0])
-        for j in range(n - 1):
-            on[column[j]] = column[j + 1]
-        on[column[n - 1]] = _TOP
-        for j in range(hidden[i]):
-            face_down[column[j]] = True
-    home = [False] * 52
-    for s in range(4):
-        for r in range(foundations[s]):
-            home[s * 13 + r] = True
-    # up[c]: c is or can be a column's top card (rule 1), kept for cards off the tableau
-    # too (entered); up[52] stays False for "no parent"
-    up = [False] * 53
-    left = [False] * 52
-    for c in deck:
-        if on[c] == _TOP:
-            up[c] = True
-    changed = True
-    while changed:
-        changed = False
-        if not empty:
-            for b in bottoms:
-                if left[b]:
-                    empty = changed = True
-                    break
-        for c in deck:
-            over = on[c]
-            if not up[c] and over >= 0 and left[over]:
-                up[c] = changed = True
-            p1 = parent1[c]
-            placed = (empty and rank_of[c] == ranks) or p1 >= 0 and (up[p1] or up[parent2[c]])
-            if over == _OFF:
-                if placed and not up[c]:            # entered
-                    up[c] = changed = True
-            elif not left[c] and (home[c] or placed and (up[c] or not face_down[c])):
-                left[c] = changed = True
-            if not home[c] and (rank_of[c] == 1 or home[c - 1]) and (over == _OFF or up[c]):
-                home[c] = changed = True
-    return [c for c in deck if not home[c]]
+    return relaxed(ranks).never_home(tuple(columns), hidden, foundations)
 
 
 def never_home_reason(cards: Sequence[int]) -> str:

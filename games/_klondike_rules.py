@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Final, Iterator, NamedTuple, final
 
 from solver.cards import OTHER_COLOUR_SUITS, SAME_COLOUR_SUIT, is_red, make_card, rank, suit
-from games._klondike_relax import never_home
+from games._klondike_relax import Relaxed, relaxed
 
 WASTE: Final = 10           # move source: the waste's top card
 STOCK: Final = 11           # move source of a stock turn (and of the waste-play macro)
@@ -74,6 +74,7 @@ class _Rules:
     parent2: list[int]
     fits: list[int]
     table: list[Move]
+    relaxed: Relaxed
     _walks: dict[int, list[tuple[int, int, int]]]
     _after: dict[int, tuple[int, int]]
     _safe_cards: dict[bytes, bytes]
@@ -105,6 +106,7 @@ class _Rules:
         # table[(source * 13 + target) * _COUNTS + count]: every search move, built once
         self.table = [Move(source, target, count) for source in range(FOUNDATION + 4)
                       for target in range(FOUNDATION + 1) for count in range(_COUNTS)]
+        self.relaxed = relaxed(ranks)
         self._walks = {}
         self._after = {}
         self._safe_cards = {}
@@ -172,14 +174,14 @@ class _Rules:
     def moves(self, state: State) -> Iterator[Move]:
         """Return the legal search moves, the most promising first (``Klondike.moves``);
         none from a position the relaxed game proves lost (``games._klondike_relax``)."""
-        if never_home(state[0], state[1], state[4], self.king):
+        if self.relaxed.lost(state[0], state[1], state[4]):
             return iter(())
         return iter(self.move_list(state, False))
 
     def narrow_moves(self, state: State) -> Iterator[Move]:
         """Return the moves a quick search tries first (``Klondike.narrow_moves``); none
         from a position the relaxed game proves lost, as ``moves`` (they are a subset)."""
-        if never_home(state[0], state[1], state[4], self.king):
+        if self.relaxed.lost(state[0], state[1], state[4]):
             return iter(())
         return iter(self.move_list(state, True))
 

@@ -197,6 +197,65 @@ def test_the_relaxed_game_lets_foundation_cards_come_back():
     assert dfs(game, state).status is Status.WON
 
 
+def sweep_never_home(columns, hidden, foundations, ranks):
+    """Rules 1-5 of games._klondike_relax applied card by card until nothing changes:
+    the plain reading the bit-set rounds must agree with."""
+    deck = [s * 13 + r for s in range(4) for r in range(ranks)]
+    parents = {c: [p for p in deck if p % 13 == c % 13 + 1 and (13 <= p < 39) != (13 <= c < 39)]
+               for c in deck}
+    on, down, bottoms = {}, set(), set()
+    empty = any(not column for column in columns)
+    for i, column in enumerate(columns):
+        for j, card in enumerate(column):
+            on[card] = column[j + 1] if j + 1 < len(column) else None
+            if j < hidden[i]:
+                down.add(card)
+        if column:
+            bottoms.add(column[0])
+    home = {s * 13 + r for s in range(4) for r in range(foundations[s])}
+    top = {c for c in on if on[c] is None}
+    left = set()
+    changed = True
+    while changed:
+        size = len(top) + len(left) + len(home) + empty
+        empty = empty or bool(bottoms & left)
+        for c in deck:
+            placed = (empty and c % 13 + 1 == ranks) or any(p in top for p in parents[c])
+            if c in on:
+                if on[c] in left:
+                    top.add(c)
+                if c in home or placed and (c in top or c not in down):
+                    left.add(c)
+            elif placed:
+                top.add(c)
+            if (c % 13 == 0 or c - 1 in home) and (c not in on or c in top):
+                home.add(c)
+        changed = len(top) + len(left) + len(home) + empty != size
+    return [c for c in deck if c not in home]
+
+
+@pytest.mark.parametrize("options", [{"ranks": 6, "columns": 4}, {"ranks": 5, "columns": 5, "draw": 3},
+                                     {"ranks": 13}])
+def test_the_relaxed_games_bit_set_rounds_agree_with_a_plain_sweep(options):
+    from games._klondike_relax import never_home
+
+    game = Klondike(**options)
+    rng = random.Random(4)
+    lost = 0
+    for number in range(1, 41):
+        state = game.deal(number)
+        for _ in range(40):
+            expected = sweep_never_home(state.columns, state.hidden, state.foundations, game.ranks)
+            assert never_home(state.columns, state.hidden, state.foundations, game.ranks) == \
+                expected, (number, game.format(state))
+            lost += bool(expected)
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            state = game.play(state, rng.choice(moves))
+    assert lost >= 20                                   # both answers are met
+
+
 def test_the_relaxed_game_proves_pysolfc_deals_dead_that_stuck_cards_do_not():
     # Deals 1-1000: stuck cards prove 16 lost, the relaxed game 37 (every one of the 16).
     proven = [n for n in range(1, 201) if GAME.dead_end(GAME.deal(n))]
