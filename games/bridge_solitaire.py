@@ -645,8 +645,7 @@ class BridgeSolitaire(Game[State, Move]):
         entry), as the searches' tables count it.
         """
         began, began_cpu = time.perf_counter(), time.process_time()
-        clock = budget.clock
-        deadline = None if budget.seconds is None else clock() + budget.seconds
+        budget = budget.start()
         memory = budget.memory if budget.memory is not None else default_memory()
         baseline = resident_bytes()
         tables: dict[int, Tricks] = {}
@@ -660,7 +659,7 @@ class BridgeSolitaire(Game[State, Move]):
         def stop() -> bool:
             entries = stored()
             peak[0] = max(peak[0], resident_bytes() - baseline, entries * 100)
-            if deadline is not None and clock() > deadline:
+            if budget.expired():
                 stopped.append("seconds")
             elif budget.max_states is not None and entries >= budget.max_states:
                 stopped.append("max-states")

@@ -100,12 +100,7 @@ def all_moves(game: Game[Any, Any], state: Any, strategy: str | None = None,
     `on_move` is called after each move is searched (for a progress bar).
     """
     moves = listed_moves(game, state)
-    share = budget
-    if moves:
-        share = dataclasses.replace(
-            budget,
-            seconds=None if budget.seconds is None else budget.seconds / len(moves),
-            max_states=None if budget.max_states is None else max(1, budget.max_states // len(moves)))
+    share = budget.split(len(moves))
     verdicts = []
     for move in moves:
         steps = tuple(game.notation(m) for m in game.expand(state, move))

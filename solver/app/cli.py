@@ -527,9 +527,9 @@ def _hint_all(game: Game[Any, Any], state: Any, strategy: Optional[str], budget:
                                 **({} if v.result.score is None else {"score": v.result.score})}
                                for v in verdicts]))
     else:
-        if budget.seconds is not None:
-            typer.echo(f"{count} legal moves, each searched for up to "
-                       f"{budget.seconds / count:.3g} s:")
+        each = budget.split(count).seconds
+        if each is not None:
+            typer.echo(f"{count} legal moves, each searched for up to {each:.3g} s:")
         for verdict in verdicts:
             score = "" if verdict.result.score is None else f" (score {verdict.result.score})"
             typer.echo(f"{' '.join(_grouped(list(verdict.steps))):<24} {verdict.label}{score}")

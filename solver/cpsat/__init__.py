@@ -8,10 +8,11 @@ game: positions and moves are read through the protocol and the ``Route`` a mode
 """
 from __future__ import annotations
 
+import contextlib
 import signal
 import socket
 import threading
-from typing import Any
+from typing import Any, Iterator
 
 from ortools.sat.python import cp_model
 
@@ -54,11 +55,14 @@ def solve_route(run: Run, game: Game[Any, Any], state: Any, model: cp_model.CpMo
     """
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
-    if budget.seconds is not None:
-        solver.parameters.max_time_in_seconds = max(budget.seconds, 0.001)
+    budget = budget.start()
+    left = budget.remaining()
+    if left is not None and not budget.cpu:
+        solver.parameters.max_time_in_seconds = max(left, 0.001)
     if budget.memory is not None:
         solver.parameters.max_memory_in_mb = max(1, budget.memory >> 20)
-    code = interruptible_solve(solver, model)
+    with processor_time_limit(solver, budget):
+        code = interruptible_solve(solver, model)
     stats: dict[str, Any] = {"conflicts": solver.num_conflicts, "branches": solver.num_branches,
              "cpsat_status": solver.status_name(code)}
     if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -67,6 +71,34 @@ def solve_route(run: Run, game: Game[Any, Any], state: Any, model: cp_model.CpMo
     if code == cp_model.INFEASIBLE:
         return run.result(Status.LOST, **stats)
     return run.result(Status.UNKNOWN, stopped_by="seconds", **stats)
+
+
+@contextlib.contextmanager
+def processor_time_limit(solver: cp_model.CpSolver, budget: Budget) -> Iterator[None]:
+    """Stop the solve when a processor-time budget (``--cpu``) runs out.
+
+    CP-SAT's own limit counts wall-clock time, which a busy machine inflates; with
+    ``budget.cpu`` a thread reads the process's processor time every 20 ms instead and
+    stops the search at the budget's deadline.
+    """
+    if not budget.cpu or budget.deadline is None:
+        yield
+        return
+    over = threading.Event()
+
+    def watch() -> None:
+        while not over.wait(0.02):
+            if budget.expired():
+                solver.stop_search()
+                return
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        yield
+    finally:
+        over.set()
+        watcher.join()
 
 
 def interruptible_solve(solver: cp_model.CpSolver, model: cp_model.CpModel) -> Any:

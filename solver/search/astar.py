@@ -34,7 +34,8 @@ def astar(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result
     nearer a win when the bound is tight). The quick first search may use them: it only
     supplies a ceiling and a fallback answer.
     """
-    began, began_cpu, clock_began = time.perf_counter(), time.process_time(), budget.clock()
+    began, began_cpu = time.perf_counter(), time.process_time()
+    budget = budget.start()                  # one deadline for both passes
     bound = game.lower_bound
     first = _quick(game)(game, start, _share(budget))
     if first.status is Status.LOST:
@@ -44,7 +45,7 @@ def astar(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result
         return _done(incumbent, [], began, began_cpu, optimal=True)
     plain: Any = shortest_safe(game)      # the same game, so a Game to the search
     ceiling = counted(incumbent) if incumbent is not None else None
-    rest = _rest(budget, clock_began, first.stored)
+    rest = _rest(budget, first.stored)
     found = best_first(plain, start, lambda g, s: g + bound(s), rest, optimal=True,
                        ceiling=ceiling, name="astar")
     if found.status is Status.WON or incumbent is None:
@@ -72,20 +73,14 @@ def _quick(game: Game[Any, Any]) -> Callable[..., Result[Any]]:
 
 def _share(budget: Budget) -> Budget:
     """The budget of the quick first search: a share of the states and of the time."""
-    return dataclasses.replace(
-        budget,
-        max_states=None if budget.max_states is None else max(1, int(budget.max_states * FIRST_SHARE)),
-        seconds=None if budget.seconds is None else budget.seconds * FIRST_SHARE)
+    return budget.share(FIRST_SHARE)
 
 
-def _rest(budget: Budget, clock_began: float, stored: int) -> Budget:
-    """What is left of `budget` for A* after the first search stored `stored` positions
-    (memory is not shared: the first search's table is gone)."""
+def _rest(budget: Budget, stored: int) -> Budget:
+    """What is left of the started `budget` for A* after the first search stored `stored`
+    positions (memory is not shared: the first search's table is gone)."""
     return dataclasses.replace(
-        budget,
-        max_states=None if budget.max_states is None else max(1, budget.max_states - stored),
-        seconds=None if budget.seconds is None else
-        max(0.0, budget.seconds - (budget.clock() - clock_began)))
+        budget, max_states=None if budget.max_states is None else max(1, budget.max_states - stored))
 
 
 def _done(result: Result[Any], others: list[Result[Any]], began: float, began_cpu: float, *,

@@ -75,7 +75,7 @@ class Run:
         self.began = time.perf_counter()
         self.began_cpu = time.process_time()
         self._clock = budget.clock
-        self._deadline = self._clock() + budget.seconds if budget.seconds is not None else None
+        self._deadline = budget.start().deadline
         self.max_states = budget.max_states
         self._progress = budget.progress
 
