@@ -84,10 +84,10 @@ class _Rules:
     def __init__(self, draw: int, passes: int | None, ranks: int) -> None:
         self.draw, self.passes, self.king = draw, passes, ranks
         self.free_talon = draw == 1 and passes is None   # any talon card, any time
-        # on in every variant (the proof at ``move_list`` holds for all); tests switch
+        # on in every variant (the proof in PROOFS below holds for all); tests switch
         # it off to compare verdicts
         self.partial_rule = True
-        self.empty_rule = True                  # likewise (the proof at ``move_list``)
+        self.empty_rule = True                  # likewise (the proof in PROOFS below)
         self.rank = [rank(c) for c in range(52)] + [0]
         self.suit = [suit(c) for c in range(52)] + [0]
         # parent1[c] < parent2[c]: the cards c may be built on (one rank up, other
@@ -191,114 +191,67 @@ class _Rules:
         return self.move_list(state, False, False)
 
     def move_list(self, state: State, narrow: bool, prune: bool = True) -> list[Move]:
-        """Return the legal search moves, the most promising first.
+        """Return the legal search moves, the most promising first: cards home from the
+        columns, runs that turn a card up (or empty a column), the stock's cards, other
+        runs, and last (unless `narrow`) foundation cards coming back.
 
         With `prune` false, no partial run is left out (every legal move, for a player
-        who asks to see them all; the searches always prune).
-
-        With `narrow`, only the moves a quick search tries first (``Klondike.narrow_moves``):
-        no foundation returns, and a run moves off face-up cards only to let the card it
-        uncovers go home. A card's target columns come in the order of its parents (the
-        lower card first).
-
-        Without `narrow` a run still moves off a face-up card it is built on only when
-        that card can then go home (the partial-run rule, proved below); with `narrow`,
-        off any face-up card only then.
-
-        The partial-run rule (Blake and Gent's partial-pile rule, proved here for our
-        rules: foundation cards come back, any draw, any passes). Call a move *barred*
-        when it takes a run headed by X off a face-up card Y that X is built on (one rank
-        down, other colour) while Y's foundation does not hold Y's rank less one. X is no
-        King, so the run goes onto a column's top card P that X fits and that is not Y:
-        P is Y's twin, the other card of Y's rank and colour (no partial run is
-        King-headed, so none goes to an empty column; a parsed column whose face-up cards
-        do not fall may hold a King on face-up cards, but it is not built on them and
-        moves freely). Claim: of the wins from a position with the fewest steps, one with
-        the fewest barred moves has none.
-        Take such a win S and suppose it plays a barred move m from A to B. Call the cards
-        lying on Y, and those lying on P, their piles. For each position Q of S from B on,
-        until Y or P first goes home, let Q' be Q with the two piles exchanged; B' = A.
-        (a) A pile is always a run whose lowest card is of X's rank and colour (cards join
-        it only as a run put on its top, and leave it from some card upwards), so it fits
-        Y and P alike and Q' is a position; its ranks are below Y's, so neither Y nor P
-        ever lies in a pile, and they stay face up in two columns.
-        (b) Every step of S from Q has a twin from Q' that leads to the next position's
-        Q': the same cards move, to the same place, except that a run put on a bare Y goes
-        on the bare P and vice versa. A step moving only pile cards or cards of other
-        places reads nothing under the piles; a run holding Y (or P) carries its pile and
-        its twin the other pile, a run built on the same card. Turned cards, empty
-        columns, talon, waste, redeals and foundations are the same in Q and Q' (a
-        returning foundation card goes on a pile's top or a bare Y or P like any run; Y
-        and P are never on the foundations meanwhile), so this holds for every draw and
-        passes. This covers the cases that break naive versions: X's twin X' put on Y
-        after m (its twin step puts X' on P), and Y's run moved after m (the twin moves
-        the same run with X's run on it).
-        (c) A twin step is barred exactly when its step is: it uncovers the same card, and
-        foundations agree, unless it takes a whole pile off Y or P. A pile's lowest card
-        leaves such a card only for its foundation (not barred) or for the other of Y and
-        P, bare; that step leads from Q to Q' itself, so S less m and less that step
-        would win in fewer steps. Likewise if both piles are ever empty, Q' = Q and S
-        less m wins: so neither happens.
-        (d) A win puts Y and P home. When the first of them, say Y, goes home from Q, its
-        pile is empty in Q, and in Q' it carries P's pile (not empty, by (c)): move that
-        run onto P, which is not barred since Y can go home, reaching Q, and go on as S.
-        This win has as many steps as S and one barred move fewer, a contradiction.
-        So every won position has a shortest win without barred moves, whose first move
-        the rule keeps and leads to a position with a shorter shortest win. The other
-        prunings keep such a move too (a forced move drops its card's steps from a win,
-        a stock macro takes the fewest turns, a relaxed-game loss is a loss), so a search
-        without barred moves still wins every won position and a loss stays a proof.
-
-        The empty-column rule (lonelybot's): a move that empties a column (its whole
-        face-up run, with nothing face down) is kept only while no column is empty and a
-        King could enter one (a King on a foundation, anywhere in the talon, or face up
-        above other cards). Such a move m turns nothing up; it puts the run R on a card P
-        and frees a column, which only a King (or a King-headed run) may enter. Take a
-        shortest win S with no barred moves that plays m where the rule drops it, and
-        let S' leave R where it was: each later position of S' is that of S with the pile
-        on P (R, grown or shortened from its top) lying in the emptied column instead.
-        Every step of S has the same step in S': steps moving pile cards find the same
-        top cards, steps carrying P take the run up to P without the pile, P is never a
-        target in S while covered, and the same cards turn up; none is barred unless it
-        was. If S ever takes the whole pile off P, that step in S' takes it from its
-        column and the positions agree from then on, so S' wins in one step fewer: not
-        so for a shortest S. So S plays some first step u putting a King into an empty
-        column. If another column is empty in S' then, let u go there and carry on;
-        otherwise play m' (the pile back onto P, not barred: it leaves the column floor)
-        just before u: a King is then ready to enter and no other column is empty, so
-        the rule keeps m', the positions agree, and S' is a shortest win with one move
-        the rule drops fewer. So a shortest win with no barred moves and the fewest
-        dropped moves has none, and the induction above goes through with both rules.
+        who asks to see them all; the searches always prune). With `narrow`, only the
+        moves a quick search tries first (``Klondike.narrow_moves``): no foundation
+        returns, and a run moves off face-up cards only to let the card it uncovers go
+        home. Two rules leave moves out, each proved in PROOFS at the end of this
+        module: the partial-run rule and the empty-column rule.
         """
-        columns, hidden, talon, waste, foundations, redeals = state
-        rank_of, suit_of, king = self.rank, self.suit, self.king
-        parent1, parent2, fits, table = self.parent1, self.parent2, self.fits, self.table
-        partial = self.partial_rule and prune
-        empty_rule = self.empty_rule and prune
-        king_waits = -1                         # unknown yet; then 0 or 1
+        columns = state[0]
         # top[c]: the column whose top card is c, -1 when none (top[_NONE] stays -1)
         top = [-1] * 53
         empty = -1
-        width = len(columns)
-        for t in range(width):
+        for t in range(len(columns)):
             column = columns[t]
             if column:
                 top[column[-1]] = t
             elif empty < 0:
                 empty = t
+        moves = self.home_moves(state)
+        uncover, others = self.column_moves(state, top, empty, narrow, prune)
+        moves.extend(uncover)
+        moves.extend(self.stock_moves(state, top, empty))
+        moves.extend(others)
+        if not narrow:
+            moves.extend(self.foundation_returns(state, top, empty))
+        return moves
+
+    def home_moves(self, state: State) -> list[Move]:
+        """Return the columns' top cards that fit their foundation, moved home."""
+        columns, foundations = state[0], state[4]
+        rank_of, suit_of, table = self.rank, self.suit, self.table
         home: list[Move] = []
+        for i in range(len(columns)):
+            column = columns[i]
+            if column:
+                card = column[-1]
+                if foundations[suit_of[card]] + 1 == rank_of[card]:
+                    home.append(table[i * 13 * _COUNTS + FOUNDATION * _COUNTS + 1])
+        return home
+
+    def column_moves(self, state: State, top: list[int], empty: int, narrow: bool,
+                     prune: bool) -> tuple[list[Move], list[Move]]:
+        """Return the face-up runs moved between columns: those that turn a card up or
+        empty their column, and the others (runs off face-up cards, partial-run rule)."""
+        columns, hidden, _, _, foundations, _ = state
+        rank_of, suit_of, king = self.rank, self.suit, self.king
+        parent1, parent2, fits, table = self.parent1, self.parent2, self.fits, self.table
+        partial = self.partial_rule and prune
+        empty_rule = self.empty_rule and prune
+        king_waits = -1                         # unknown yet; then 0 or 1
         uncover: list[Move] = []
-        waste_plays: list[Move] = []
         others: list[Move] = []
-        for i in range(width):
+        for i in range(len(columns)):
             column = columns[i]
             n = len(column)
             if not n:
                 continue
-            card = column[n - 1]
             base = i * 13 * _COUNTS
-            if foundations[suit_of[card]] + 1 == rank_of[card]:
-                home.append(table[base + FOUNDATION * _COUNTS + 1])
             low = hidden[i]
             k = n - 1                              # lowest card of the movable run
             while k > low and fits[column[k - 1] * 52 + column[k]]:
@@ -333,24 +286,35 @@ class _Rules:
                     into.append(table[base + t2 * _COUNTS + count])
                 if king_move:
                     into.append(table[base + empty * _COUNTS + count])
+        return uncover, others
+
+    def stock_moves(self, state: State, top: list[int], empty: int) -> list[Move]:
+        """Return each talon card the stock can bring to the waste's top (in the fewest
+        turns) played home or onto a column: one macro of turns and a play."""
+        _, _, talon, waste, foundations, redeals = state
+        rank_of, suit_of, king = self.rank, self.suit, self.king
+        parent1, parent2 = self.parent1, self.parent2
+        plays: list[Move] = []
         for turns, w, _ in self.walk(len(talon), waste, redeals):
             card = talon[w - 1]
             source, count = (STOCK, turns) if turns else (WASTE, 1)
             if foundations[suit_of[card]] + 1 == rank_of[card]:
-                waste_plays.append(self.move(source, FOUNDATION, count))
+                plays.append(self.move(source, FOUNDATION, count))
             t1 = top[parent1[card]]
             if t1 >= 0:
-                waste_plays.append(self.move(source, t1, count))
+                plays.append(self.move(source, t1, count))
             t2 = top[parent2[card]]
             if t2 >= 0:
-                waste_plays.append(self.move(source, t2, count))
+                plays.append(self.move(source, t2, count))
             if empty >= 0 and rank_of[card] == king:
-                waste_plays.append(self.move(source, empty, count))
-        home.extend(uncover)
-        home.extend(waste_plays)
-        home.extend(others)
-        if narrow:
-            return home
+                plays.append(self.move(source, empty, count))
+        return plays
+
+    def foundation_returns(self, state: State, top: list[int], empty: int) -> list[Move]:
+        """Return the foundations' top cards brought back onto a column."""
+        foundations = state[4]
+        parent1, parent2, table, king = self.parent1, self.parent2, self.table, self.king
+        returns: list[Move] = []
         for s in range(4):
             r = foundations[s]
             if r:
@@ -358,13 +322,13 @@ class _Rules:
                 base = (FOUNDATION + s) * 13 * _COUNTS + 1
                 t1 = top[parent1[card]]
                 if t1 >= 0:
-                    home.append(table[base + t1 * _COUNTS])
+                    returns.append(table[base + t1 * _COUNTS])
                 t2 = top[parent2[card]]
                 if t2 >= 0:
-                    home.append(table[base + t2 * _COUNTS])
+                    returns.append(table[base + t2 * _COUNTS])
                 if r == king and empty >= 0:
-                    home.append(table[base + empty * _COUNTS])
-        return home
+                    returns.append(table[base + empty * _COUNTS])
+        return returns
 
     def king_waits(self, state: State) -> int:
         """Return 1 when a King could enter an empty column some time (it is on a
@@ -702,3 +666,71 @@ class _Rules:
         if self.free_talon:
             return left + 4 * sum(hidden) + len(talon) // 2
         return left + 4 * sum(hidden) + 2 * len(talon)
+
+
+# -- PROOFS -------------------------------------------------------------------------
+#
+# The partial-run rule (Blake and Gent's partial-pile rule, proved here for our
+# rules: foundation cards come back, any draw, any passes). Call a move *barred*
+# when it takes a run headed by X off a face-up card Y that X is built on (one rank
+# down, other colour) while Y's foundation does not hold Y's rank less one. X is no
+# King, so the run goes onto a column's top card P that X fits and that is not Y:
+# P is Y's twin, the other card of Y's rank and colour (no partial run is
+# King-headed, so none goes to an empty column; a parsed column whose face-up cards
+# do not fall may hold a King on face-up cards, but it is not built on them and
+# moves freely). Claim: of the wins from a position with the fewest steps, one with
+# the fewest barred moves has none.
+# Take such a win S and suppose it plays a barred move m from A to B. Call the cards
+# lying on Y, and those lying on P, their piles. For each position Q of S from B on,
+# until Y or P first goes home, let Q' be Q with the two piles exchanged; B' = A.
+# (a) A pile is always a run whose lowest card is of X's rank and colour (cards join
+# it only as a run put on its top, and leave it from some card upwards), so it fits
+# Y and P alike and Q' is a position; its ranks are below Y's, so neither Y nor P
+# ever lies in a pile, and they stay face up in two columns.
+# (b) Every step of S from Q has a twin from Q' that leads to the next position's
+# Q': the same cards move, to the same place, except that a run put on a bare Y goes
+# on the bare P and vice versa. A step moving only pile cards or cards of other
+# places reads nothing under the piles; a run holding Y (or P) carries its pile and
+# its twin the other pile, a run built on the same card. Turned cards, empty
+# columns, talon, waste, redeals and foundations are the same in Q and Q' (a
+# returning foundation card goes on a pile's top or a bare Y or P like any run; Y
+# and P are never on the foundations meanwhile), so this holds for every draw and
+# passes. This covers the cases that break naive versions: X's twin X' put on Y
+# after m (its twin step puts X' on P), and Y's run moved after m (the twin moves
+# the same run with X's run on it).
+# (c) A twin step is barred exactly when its step is: it uncovers the same card, and
+# foundations agree, unless it takes a whole pile off Y or P. A pile's lowest card
+# leaves such a card only for its foundation (not barred) or for the other of Y and
+# P, bare; that step leads from Q to Q' itself, so S less m and less that step
+# would win in fewer steps. Likewise if both piles are ever empty, Q' = Q and S
+# less m wins: so neither happens.
+# (d) A win puts Y and P home. When the first of them, say Y, goes home from Q, its
+# pile is empty in Q, and in Q' it carries P's pile (not empty, by (c)): move that
+# run onto P, which is not barred since Y can go home, reaching Q, and go on as S.
+# This win has as many steps as S and one barred move fewer, a contradiction.
+# So every won position has a shortest win without barred moves, whose first move
+# the rule keeps and leads to a position with a shorter shortest win. The other
+# prunings keep such a move too (a forced move drops its card's steps from a win,
+# a stock macro takes the fewest turns, a relaxed-game loss is a loss), so a search
+# without barred moves still wins every won position and a loss stays a proof.
+#
+# The empty-column rule (lonelybot's): a move that empties a column (its whole
+# face-up run, with nothing face down) is kept only while no column is empty and a
+# King could enter one (a King on a foundation, anywhere in the talon, or face up
+# above other cards). Such a move m turns nothing up; it puts the run R on a card P
+# and frees a column, which only a King (or a King-headed run) may enter. Take a
+# shortest win S with no barred moves that plays m where the rule drops it, and
+# let S' leave R where it was: each later position of S' is that of S with the pile
+# on P (R, grown or shortened from its top) lying in the emptied column instead.
+# Every step of S has the same step in S': steps moving pile cards find the same
+# top cards, steps carrying P take the run up to P without the pile, P is never a
+# target in S while covered, and the same cards turn up; none is barred unless it
+# was. If S ever takes the whole pile off P, that step in S' takes it from its
+# column and the positions agree from then on, so S' wins in one step fewer: not
+# so for a shortest S. So S plays some first step u putting a King into an empty
+# column. If another column is empty in S' then, let u go there and carry on;
+# otherwise play m' (the pile back onto P, not barred: it leaves the column floor)
+# just before u: a King is then ready to enter and no other column is empty, so
+# the rule keeps m', the positions agree, and S' is a shortest win with one move
+# the rule drops fewer. So a shortest win with no barred moves and the fewest
+# dropped moves has none, and the induction above goes through with both rules.

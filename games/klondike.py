@@ -27,8 +27,8 @@ Rulings used:
   play from the waste (a pass used later is never better than the same position reached
   with fewer passes used, so only the fewest-redeals way to each waste card is kept).
 - A run moves off a face-up card it is built on only when that card can then go home
-  (Blake and Gent's partial-pile rule; proof in ``_Rules.move_list``, for every draw and
-  number of passes, foundation cards coming back): any other such move takes the run to
+  (Blake and Gent's partial-pile rule; proof in PROOFS of ``games._klondike_rules``, for
+  every draw and number of passes, foundation cards coming back): any other such move takes the run to
   the twin of the card under it, and every win that makes one has a win of no more steps
   that does not.
 - Safe automatic moves (``forced``): an Ace or a Two from a column's top, a Three when
@@ -223,7 +223,7 @@ class Klondike(Game[State, Move]):
         Return the legal search moves: home first, waste plays as stock macros.
 
         Left out: runs moved off a face-up card they are built on while that card cannot
-        go home (the partial-run rule, proved in ``_Rules.move_list``).
+        go home (the partial-run rule, proved in PROOFS of ``games._klondike_rules``).
 
         None from a position that the relaxed game of ``games._klondike_relax`` proves
         lost (every move from it leads to a lost position): on deal 36, 37% of the

@@ -314,7 +314,7 @@ def test_narrow_moves_leave_out_only_returns_and_runs_that_uncover_nothing_for_h
 
 
 
-# -- the partial-run rule (proof at _Rules.move_list) ----------------------------------
+# -- the partial-run rule (proof in PROOFS of games._klondike_rules) --------------------
 
 def barring(game, looser):
     """The same game whose moves leave out partial runs as `looser` says: "all" bars

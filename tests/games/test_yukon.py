@@ -235,7 +235,7 @@ def test_narrow_moves_leave_out_only_returns_and_stacks_that_uncover_a_card_they
 
 def test_klondikes_partial_run_rule_would_lose_a_won_yukon_position():
     # Klondike's moves leave out a run moved off a card it is built on while that card
-    # cannot go home (proof at games._klondike_rules._Rules.move_list). Yukon's stacks
+    # cannot go home (proof in PROOFS at the end of games._klondike_rules). Yukon's stacks
     # need not be runs, and the proof fails: here the only wins move 3C off 4D (hearts
     # and diamonds empty) onto 4H, then carry 4D, in the stack of 2H, onto that 3C, so
     # 4D ends on top of the card that covered it. Yukon's full moves keep such moves.
