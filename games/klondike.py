@@ -28,9 +28,9 @@ Rulings used:
   with fewer passes used, so only the fewest-redeals way to each waste card is kept).
 - A run moves off a face-up card it is built on only when that card can then go home
   (Blake and Gent's partial-pile rule; proof in PROOFS of ``games._klondike_rules``, for
-  every draw and number of passes, foundation cards coming back): any other such move takes the run to
-  the twin of the card under it, and every win that makes one has a win of no more steps
-  that does not.
+  every draw and number of passes, foundation cards coming back): any other such move
+  takes the run to the twin of the card under it, and every win that makes one has a win
+  of no more steps that does not.
 - Safe automatic moves (``forced``): an Ace or a Two from a column's top, a Three when
   both Twos of the other colour are home, and a higher card of rank r when both
   other-colour foundations hold r - 1 and its colour's other suit holds r - 2; with draw
