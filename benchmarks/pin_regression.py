@@ -25,30 +25,17 @@ from typing import Any, Iterator
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games import find_game  # noqa: E402
+from games import GAMES, find_game  # noqa: E402
 from solver.app.analyze import default_strategy, solve  # noqa: E402
 from solver.search import Budget  # noqa: E402
 
 OUT = ROOT / "data" / "regression.jsonl"
 
-# (game, variant options, first deal, last deal, state budget)
+# (game, variant options, first deal, last deal, state budget): each game declares its own
+# lines (``regression``, a hook of solver.game.Game)
 SET: list[tuple[str, dict[str, Any], int, int, int]] = [
-    ("freecell", {}, 1, 50, 20_000),
-    ("black-hole", {}, 1, 50, 20_000),
-    ("seahaven", {}, 1, 30, 10_000),
-    ("klondike", {"draw": 1}, 1, 30, 5_000),
-    ("klondike", {"draw": 3}, 1, 30, 5_000),
-    ("yukon", {}, 1, 30, 5_000),
-    ("spider", {"suits": 1}, 1, 10, 30_000),
-    ("forty-thieves", {}, 1, 20, 5_000),
-    ("clock", {}, 1, 1000, 1_000),
-    ("crescent", {}, 1, 3, 120_000),           # the beam wins each within this
-    ("gaps", {}, 1, 20, 5_000),
-    ("gaps", {"redeals": 0}, 7, 8, 100_000),
-    ("chris-cross-pairs", {}, 1, 30, 5_000),
-    ("crisscross", {}, 1, 20, 5_000),
-    ("bridge-solitaire", {}, 1, 5, 1_000_000),  # trick-table entries; each deal needs < 300,000
-]
+    (game.name, options, first, last, max_states)
+    for game in GAMES.values() for options, first, last, max_states in game.regression]
 
 
 def pinned(game_name: str, options: dict[str, Any], number: int, max_states: int) -> dict[str, Any]:

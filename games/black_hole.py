@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from games import _black_hole_rules
 from games._black_hole_rules import PILE_SIZE, Move, Rules, State
@@ -56,6 +56,8 @@ class BlackHole(Game[State, Move]):
         "ranks": "ranks per suit, 4, 7, 10 or 13 (default); fewer make small test twins",
     }
     presets: ClassVar[dict[str, dict[str, object]]] = {}
+    regression: ClassVar[tuple[tuple[dict[str, Any], int, int, int], ...]] = \
+        (({}, 1, 50, 20_000),)
     twins: ClassVar[tuple[dict[str, object], ...]] = (                 # solver.game.twins
         {"ranks": 4}, {"ranks": 7})
     # Every win plays all 51 cards, so a heuristic has nothing to rank: depth-first

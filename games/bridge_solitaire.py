@@ -582,6 +582,8 @@ class BridgeSolitaire(Game[State, Move]):
     variants: ClassVar[dict[str, str]] = {"vulnerable": "score vulnerable (default false)"}
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
     default_strategy: ClassVar[str] = "scored"
+    regression: ClassVar[tuple[tuple[dict[str, Any], int, int, int], ...]] = \
+        (({}, 1, 5, 1_000_000),)   # trick-table entries; < 300,000 a deal
     no_twins: ClassVar[str] = (
         "no small twin: the bidding and scoring are of 13 tricks (a book of 6, levels 1-7), "
         "and a smaller hand makes every deal a win by defending; the trick tables are "

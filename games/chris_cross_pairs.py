@@ -129,6 +129,8 @@ class ChrisCrossPairs(Game[State, Move]):
         "suits": "test-only twin: suits, 2 or 4 (default 4)",
     }
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
+    regression: ClassVar[tuple[tuple[dict[str, Any], int, int, int], ...]] = \
+        (({}, 1, 30, 5_000),)
     twins: ClassVar[tuple[dict[str, Any], ...]] = (                    # solver.game.twins
         {"size": 3, "ranks": 8, "suits": 2},
         {"size": 4, "ranks": 10, "suits": 2},

@@ -111,6 +111,8 @@ class Crescent(Game[State, Move]):
         "crescent-four": {"redeals": 4},
         "crescent-pysolfc": {"worry_back": True, "bases_move": True},
     }
+    regression: ClassVar[tuple[tuple[dict[str, Any], int, int, int], ...]] = \
+        (({}, 1, 3, 120_000),)   # the beam wins each within this
     twins: ClassVar[tuple[dict[str, Any], ...]] = (                    # solver.game.twins
         {"suits": 2, "ranks": 4, "piles": 3, "redeals": 1},
         {"suits": 2, "ranks": 3, "piles": 2, "redeals": 1, "worry_back": True,

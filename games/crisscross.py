@@ -176,6 +176,8 @@ class CrissCross(Game[State, Move]):
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
     # Small twins (solver.game.twins): the smaller sets win nearly every deal with four arms,
     # so the variations that lose some are twins too (every verdict exercised).
+    regression: ClassVar[tuple[tuple[dict[str, Any], int, int, int], ...]] = \
+        (({}, 1, 20, 5_000),)
     twins: ClassVar[tuple[dict[str, Any], ...]] = (
         {"double": 3}, {"double": 4}, {"double": 3, "arms": 3},
         {"double": 4, "arms": 3, "no_double_starts": True}, {"double": 4, "cross_first": True})

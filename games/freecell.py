@@ -71,6 +71,8 @@ class FreeCell(Game[State, Move]):
         "layout": "numbered deals: 'microsoft', 'seahaven' (PySolFC) or 'seeded' (twins)",
     }
     # small twins of FreeCell and Seahaven Towers alike (each keeps its building rules)
+    regression: ClassVar[tuple[tuple[dict[str, Any], int, int, int], ...]] = \
+        (({}, 1, 50, 20_000),)
     twins: ClassVar[tuple[dict[str, Any], ...]] = (                    # solver.game.twins
         {"ranks": 4, "columns": 4, "cells": 1}, {"ranks": 4, "columns": 4, "cells": 0},
         {"ranks": 5, "columns": 4, "cells": 1})
@@ -331,6 +333,8 @@ class SeahavenTowers(FreeCell):
     summary: ClassVar[str] = ("10 columns of 5, 4 cells (2 filled), build down by suit, "
                               "Kings to empty columns")
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
+    regression: ClassVar[tuple[tuple[dict[str, Any], int, int, int], ...]] = \
+        (({}, 1, 30, 10_000),)
 
 
 SEAHAVEN = SeahavenTowers()

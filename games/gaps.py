@@ -121,6 +121,8 @@ class Gaps(Game[State, Move]):
         "gaps-basic": {"redeals": 0, "suit_rows": True},
         "gaps-pysolfc": {"redeal_any_time": True},
     }
+    regression: ClassVar[tuple[tuple[dict[str, Any], int, int, int], ...]] = \
+        (({}, 1, 20, 5_000), ({"redeals": 0}, 7, 8, 100_000))
     twins: ClassVar[tuple[dict[str, Any], ...]] = (                    # solver.game.twins
         {"suits": 3, "ranks": 5, "redeals": 0},
         {"suits": 3, "ranks": 5, "redeals": 1},

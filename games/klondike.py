@@ -120,6 +120,8 @@ class Klondike(Game[State, Move]):
         "klondike-by-threes": {"draw": 3},
         "klondike-3-passes": {"draw": 3, "passes": 3},
     }
+    regression: ClassVar[tuple[tuple[dict[str, Any], int, int, int], ...]] = \
+        (({"draw": 1}, 1, 30, 5_000), ({"draw": 3}, 1, 30, 5_000))
     twins: ClassVar[tuple[dict[str, Any], ...]] = (                    # solver.game.twins
         {"ranks": 4, "columns": 5}, {"ranks": 4, "columns": 5, "draw": 3},
         {"ranks": 5, "columns": 5, "draw": 3}, {"ranks": 5, "columns": 4, "draw": 3, "passes": 2})

@@ -108,6 +108,8 @@ class Spider(Game[State, Move]):
         "spider-1-suit": {"suits": 1}, "spider-2-suits": {"suits": 2},
         "spider1": {"suits": 1}, "spider2": {"suits": 2},
     }
+    regression: ClassVar[tuple[tuple[dict[str, Any], int, int, int], ...]] = \
+        (({"suits": 1}, 1, 10, 30_000),)
     twins: ClassVar[tuple[dict[str, Any], ...]] = (                    # solver.game.twins
         {"suits": 2, "ranks": 4, "columns": 4, "decks": 1, "deals": 1},
         {"suits": 4, "ranks": 3, "columns": 4, "decks": 1, "deals": 1},

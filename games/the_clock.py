@@ -47,6 +47,8 @@ class TheClock(Game[State, Move]):
         "suits": "test-only twin: suits, so cards per pile, 1..4 (default 4)",
     }
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
+    regression: ClassVar[tuple[tuple[dict[str, Any], int, int, int], ...]] = \
+        (({}, 1, 1000, 1_000),)
     twins: ClassVar[tuple[dict[str, Any], ...]] = (                    # solver.game.twins
         {"ranks": 3, "suits": 2}, {"ranks": 4, "suits": 3})
 

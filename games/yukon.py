@@ -77,6 +77,8 @@ class Yukon(Game[State, Move]):
         "columns": "columns, 1-9 (Yukon 7; tests use fewer)",
     }
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
+    regression: ClassVar[tuple[tuple[dict[str, Any], int, int, int], ...]] = \
+        (({}, 1, 30, 5_000),)
     twins: ClassVar[tuple[dict[str, Any], ...]] = (                    # solver.game.twins
         {"ranks": 4, "columns": 5}, {"ranks": 5, "columns": 5},
         {"ranks": 4, "columns": 5, "empty": "any"}, {"ranks": 3, "columns": 4})

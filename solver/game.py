@@ -301,6 +301,14 @@ class Game(Protocol[S, M]):
         return ()
 
     @property
+    def regression(self) -> tuple[tuple[dict[str, Any], int, int, int], ...]:
+        """The regression set's lines for this game: (variant options, first deal, last
+        deal, state budget); ``benchmarks/pin_regression.py`` pins what the default
+        strategy does on each deal (verdict, stored positions, length), and
+        ``tests/test_regression.py`` checks it."""
+        return ()
+
+    @property
     def no_twins(self) -> str:
         """Why the game can have no small twin ("" when it has some): its own tests then
         check its search against play through the rules instead."""

@@ -11,7 +11,7 @@ from solver.search.base import Budget, narrowed, without_forced
 HOOKS = ("default_strategy", "verdict_key", "streamlined_key", "narrow_moves", "portfolio",
          "beam_heuristics", "beam_strata", "dead_end", "freer", "cpsat_solve", "score",
          "best_score", "score_bound", "best_line", "legal_moves", "move_cost",
-         "forced_keeps_shortest", "unknown_future", "twins", "no_twins")
+         "forced_keeps_shortest", "unknown_future", "twins", "no_twins", "regression")
 
 
 def test_the_contract_declares_every_optional_hook_with_its_default():
@@ -22,7 +22,8 @@ def test_the_contract_declares_every_optional_hook_with_its_default():
     defaults = {hook: getattr(bare, hook) for hook in HOOKS}
     assert defaults == {**{hook: None for hook in HOOKS}, "default_strategy": "portfolio",
                         "portfolio": DEFAULT_PORTFOLIO, "beam_heuristics": (),
-                        "forced_keeps_shortest": False, "twins": (), "no_twins": ""}
+                        "forced_keeps_shortest": False, "twins": (), "no_twins": "",
+                        "regression": ()}
     # FreeCell declares how shortest solutions count and that forced moves keep them
     freecell = GAMES["freecell"]
     assert freecell.forced_keeps_shortest and freecell.move_cost is not None
