@@ -90,6 +90,7 @@ class _Rules:
     fits: bytes
     opposite: list[tuple[int, int]]
     table: list[Move]
+    kind: type                   # State, read as an attribute (a module global is a dict lookup)
 
     def __init__(self, ranks: int, alternate: bool, kings_only: bool) -> None:
         self.king = ranks
@@ -118,6 +119,7 @@ class _Rules:
         # opposite[s]: the suits whose cards a card of suit s may hold in a column
         self.opposite = list(OTHER_COLOUR_SUITS)
         self.table = _MOVES
+        self.kind = State
 
     def _move(self, source: int, target: int, count: int) -> Move:
         """Return the Move (shared, from the table when the run fits in it)."""
@@ -155,7 +157,7 @@ class _Rules:
         first_empty = -1
         for i in range(ncolumns):
             column = columns[i]
-            if column:
+            if len(column):
                 where[column[len(column) - 1]] = i
             else:
                 if first_empty < 0:
@@ -165,7 +167,7 @@ class _Rules:
         # home
         for i in range(ncolumns):
             column = columns[i]
-            if column:
+            if len(column):
                 card = column[len(column) - 1]
                 if foundations[suit_of[card]] + 1 == rank_of[card]:
                     result.append(table[(i * _PLACES + _HOME_SLOT) * step + 1])
@@ -233,7 +235,7 @@ class _Rules:
         if first_free >= 0:
             f = MAX_COLUMNS + first_free
             for i in range(ncolumns):
-                if columns[i]:
+                if len(columns[i]):
                     result.append(table[(i * _PLACES + f) * step + 1])
         return result
 
@@ -257,7 +259,7 @@ class _Rules:
                 changed = list(columns)
                 changed[source] = column[:cut]
                 changed[target] = changed[target] + moving
-                return _NEW(State, (tuple(changed), cells, foundations))
+                return _NEW(self.kind, (tuple(changed), cells, foundations))
             changed = list(columns)
             changed[source] = column[:cut]
             columns = tuple(changed)
@@ -268,14 +270,14 @@ class _Rules:
             if target < CELL:
                 changed = list(columns)
                 changed[target] = columns[target] + moving
-                return _NEW(State, (tuple(changed), cells, foundations))
+                return _NEW(self.kind, (tuple(changed), cells, foundations))
         if target == FOUNDATION:
             s = self.suit[moving[0]]
             foundations = foundations[:s] + bytes((foundations[s] + 1,)) + foundations[s + 1:]
         else:
             j = target - CELL
             cells = cells[:j] + moving + cells[j + 1:]
-        return _NEW(State, (columns, cells, foundations))
+        return _NEW(self.kind, (columns, cells, foundations))
 
     def is_won(self, state: State) -> bool:
         """Return whether every card is home."""
@@ -446,7 +448,7 @@ class _Rules:
         result: list[Move] = []
         for i in range(len(columns)):
             column = columns[i]
-            if column:
+            if len(column):
                 card = column[len(column) - 1]
                 r = rank_of[card]
                 s = suit_of[card]

@@ -1,10 +1,10 @@
 """Depth-first search with a transposition table; exhausting it proves a deal lost."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from solver.game import Game, Status
-from solver.search.base import Budget, Result, Run, Search, finish, granted, settle, successors
+from solver.search.base import Budget, Result, Run, Search, finish, follow, granted, settle
 
 
 def dfs(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[Any]:
@@ -24,12 +24,18 @@ def dfs_search(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> S
     if game.is_won(state):
         return run.result(Status.WON, [pre])
     table, key, is_won = run.table, game.verdict_key or game.key, game.is_won
+    moves, play, forced = game.moves, game.play, game.forced
     table.add(table.digest(key(state)))
     path = [pre]
-    stack = [successors(game, state)]
+    # The positions being expanded, each with an iterator over its moves: what a stack
+    # of base.successors generators did, without a generator object a position.
+    states: list[Any] = [state]
+    pending: list[Iterator[Any]] = [iter(moves(state))]
     try:
-        while stack:
-            for edge, child in stack[-1]:
+        while states:
+            state = states[-1]
+            for move in pending[-1]:
+                edge, child = follow(play, forced, state, move)
                 if is_won(child):
                     path.append(edge)
                     return run.result(Status.WON, path)
@@ -40,10 +46,12 @@ def dfs_search(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> S
                     if stopped:
                         return run.result(Status.UNKNOWN, stopped_by=stopped)
                     path.append(edge)
-                    stack.append(successors(game, child))
+                    states.append(child)
+                    pending.append(iter(moves(child)))
                     break
             else:
-                stack.pop()
+                states.pop()
+                pending.pop()
                 path.pop()
     except MemoryError:
         return run.result(Status.UNKNOWN, stopped_by="memory")

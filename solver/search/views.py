@@ -13,7 +13,7 @@ class _View:
     """The same game seen through one changed method; everything else is the game's.
 
     Forwarding is the view's only attribute lookup on the game: an optional hook the
-    game lacks is missing from the view too, so ``guidance`` reads the same defaults.
+    view does not declare is the game's own (its default when the game has none).
     """
 
     def __init__(self, game: Game[Any, Any]) -> None:
