@@ -49,7 +49,7 @@ def decided(status: Status) -> bool:
 def check(spec: str, deals: str, seconds: float, slack: float) -> int:
     """Print one game's comparison; return the number of deals that fail the rule."""
     game = named_game(spec)
-    name = default_strategy(game)
+    name = f"default ({default_strategy(game)})"
     counts = {name: dict.fromkeys(Status, 0), "dfs": dict.fromkeys(Status, 0)}
     failures: list[str] = []
     contrast: list[str] = []
@@ -74,7 +74,7 @@ def check(spec: str, deals: str, seconds: float, slack: float) -> int:
               f"dfs {plain.status.value} {plain.cpu_seconds:.2f} s", file=sys.stderr, flush=True)
     print(f"\n{spec}, deals {deals}: dfs {seconds:g} CPU s a deal, {name} {seconds * slack:g}")
     for strategy, tally in counts.items():
-        print(f"  {strategy:>10}: {tally[Status.WON]} won, {tally[Status.LOST]} lost, "
+        print(f"  {strategy:>20}: {tally[Status.WON]} won, {tally[Status.LOST]} lost, "
               f"{tally[Status.UNKNOWN]} unknown, {cpu[strategy]:.0f} CPU s in all")
     print(f"  decided by dfs, not by {name}: {len(failures)}")
     for line in failures:
