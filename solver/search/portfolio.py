@@ -3,12 +3,24 @@
 Greedy best-first search stalls on a plateau of equal heuristic values in some deals,
 and which deals depends on how ties are broken; depth-first search wins others at once.
 The portfolio runs its members in turn, each a resumable search (it pauses at its state
-cap and goes on from where it stopped when granted more), doubling every member's cap
-after each round, until one of them decides the deal or the budget runs out. No work is
-repeated, so the total is at most the number of members times twice the deciding
-member's own. The default members are greedy (oldest first), greedy (newest first) and
+cap and goes on from where it stopped when granted more), doubling the grants after
+each round, until one of them decides the deal or the budget runs out. No work is
+repeated. The default members are greedy (oldest first), greedy (newest first) and
 dfs; a game may name its own with a ``portfolio`` class attribute. Each full member is
 complete, so one that empties its frontier proves the deal lost.
+
+One complete member is the anchor: ``dfs`` where the portfolio has it, else its last
+complete member. After the first rounds (``EQUAL_ROUNDS``, equal caps up to 8,000
+positions a member, so that quick wins cost what they did) it takes its turn first and
+is granted as many states as all the others together: when it decides, the others have
+stored no more than it has, give or take those first rounds. Why: a deal is proven lost
+only when one complete member has stored every reachable position, and with equal
+shares every complete member stores that same space in its own table. On Gaps with no
+redeal, deal 7016 (lost, 1,370,418 positions) took plain dfs 13 CPU s and the default
+three members with equal shares 38-40 (the greedy members store the same positions at
+three quarters of dfs's speed). With the anchor's half the portfolio stores at most
+about twice what its dfs alone would, so it decides the deals dfs decides within about
+twice dfs's time (``benchmarks/dfs_check.py``, data/portfolio-vs-dfs.md).
 
 A member named ``narrow_<member>`` runs over the game's ``narrow_moves`` (see
 ``solver.search.base.narrowed``): it can win, never prove a loss. When it exhausts its
@@ -18,6 +30,10 @@ A member named ``freer_<member>`` searches the same position in a variant at lea
 winnable (the game's ``freer`` hook, e.g. Klondike drawing one card with unlimited
 passes for any other Klondike): it can prove a loss, never win. When it wins it leaves
 the portfolio (a win there is none here) and the others go on.
+
+Every member gets the whole memory budget: a table counts the growth of the process's
+resident memory (``solver.table``), which all members share, so each one already stops
+when the portfolio as a whole reaches the budget.
 """
 from __future__ import annotations
 
@@ -30,10 +46,10 @@ from solver.game import DEFAULT_PORTFOLIO, Game, Status
 from solver.search.base import Budget, Result, Run, Search, narrowed
 from solver.search.best_first import greedy_search, weighted_search
 from solver.search.dfs import dfs_search
-from solver.table import default_memory
 
 FIRST_CAP = 2_000
 GROWTH = 2
+EQUAL_ROUNDS = 3        # rounds with equal caps (2,000, 4,000, 8,000) before the anchor's half
 MEMBERS: dict[str, Callable[..., Search]] = {
     "best_first": greedy_search,
     "best_first_newest": partial(greedy_search, newest_first=True),
@@ -42,6 +58,7 @@ MEMBERS: dict[str, Callable[..., Search]] = {
 }
 DEFAULT_MEMBERS = DEFAULT_PORTFOLIO
 NARROW = "narrow_"
+ANCHOR = "dfs"
 FREER = "freer_"
 
 
@@ -65,15 +82,24 @@ def members(game: Game[Any, Any]) -> list[tuple[str, Callable[..., Search], bool
     return chosen
 
 
+def anchor(chosen: list[tuple[str, Callable[..., Search], bool]]) -> int:
+    """Return the index of the member granted half the states: ``dfs``, else the last
+    complete member (``members`` makes sure there is one)."""
+    names = [name for name, _, _ in chosen]
+    if ANCHOR in names:
+        return names.index(ANCHOR)
+    return max(i for i, (_, _, complete) in enumerate(chosen) if complete)
+
+
 def portfolio(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[Any]:
     """Return the first verdict of the members, taking turns under growing caps."""
     began, began_cpu = time.perf_counter(), time.process_time()
     chosen = members(game)
-    memory = (budget.memory if budget.memory is not None else default_memory()) // len(chosen)
+    lead = chosen[anchor(chosen)][0]
     # Each member stops by itself at the shared deadline (they all start now).
     cap = FIRST_CAP if budget.max_states is None else \
         max(1, min(FIRST_CAP, budget.max_states // len(chosen)))
-    share = dataclasses.replace(budget, max_states=cap, memory=memory)
+    share = dataclasses.replace(budget, max_states=cap)
     active: list[tuple[str, Search, bool]] = []
     runs: dict[str, Run] = {}
     freer = game.freer
@@ -84,11 +110,17 @@ def portfolio(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Re
             searched, position = game if complete else narrowed(game), start
         active.append((name, member(searched, position, share), complete))
     grant: int | None = None                  # None: start each search
+    rounds = 0
     while True:
-        for entry in list(active):
+        # The first rounds as they always were (equal caps in the game's order: quick
+        # wins cost what they did), then the anchor first with the others' share.
+        weighted = rounds >= EQUAL_ROUNDS
+        turns = sorted(active, key=lambda entry: entry[0] != lead) if weighted else active
+        for entry in list(turns):
             name, search, complete = entry
             try:
-                runs[name] = search.send(grant) if grant is not None else next(search)
+                weight = _weight(name == lead, len(active)) if weighted else 1
+                runs[name] = next(search) if grant is None else search.send(grant * weight)
             except StopIteration as done:
                 result: Result[Any] = done.value
                 useless = Status.WON if name.startswith(FREER) else Status.LOST
@@ -103,10 +135,18 @@ def portfolio(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Re
         if budget.max_states is not None and stored >= budget.max_states:
             return _stop(Result(Status.UNKNOWN, stopped_by="max-states"), stored, began,
                          began_cpu, active)
+        rounds += 1
         grant = cap * (GROWTH - 1)
         if budget.max_states is not None:
-            grant = max(1, min(grant, (budget.max_states - stored) // len(active)))
+            shares = 2 * max(1, len(active) - 1) if rounds >= EQUAL_ROUNDS else len(active)
+            grant = max(1, min(grant, (budget.max_states - stored) // shares))
         cap += grant
+
+
+def _weight(lead: bool, count: int) -> int:
+    """Return a member's grant weight among `count` members: the anchor (`lead`) weighs
+    as much as all the others together, every other member one."""
+    return max(1, count - 1) if lead else 1
 
 
 def _stop(result: Result[Any], stored: int, began: float, began_cpu: float,
