@@ -96,7 +96,7 @@ def portfolio(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Re
     began, began_cpu = time.perf_counter(), time.process_time()
     chosen = members(game)
     lead = chosen[anchor(chosen)][0]
-    # Each member stops by itself at the shared deadline (they all start now).
+    budget = budget.start()        # one deadline, at which each member stops by itself
     cap = FIRST_CAP if budget.max_states is None else \
         max(1, min(FIRST_CAP, budget.max_states // len(chosen)))
     share = dataclasses.replace(budget, max_states=cap)
