@@ -425,52 +425,7 @@ class _Rules:
         colour holds r - 2. With draw 1 and unlimited passes, so does such a card
         anywhere in the talon.
 
-        Lemma (L). Let c be on a column's top with its foundation at r - 1, and let S be
-        a win from position P in which no step puts a card on c and no step takes the
-        card r - 1 of suit s off its foundation. Then S less c's own steps wins from P'
-        (P with c home, the card under it turned up). While c is in a column it is that
-        column's top, so every other step from there moves a run of which c is at most
-        the top card, and the same run less c moves in S' (a King-headed run stays one
-        unless c is that King, and then the step is c's own). c's foundation holds r - 1
-        cards while c is out, and only c goes on it then. So after each step the
-        position of S' is that of S with c home and, at most, fewer face-down cards, and
-        a face-up card only allows more: every step of S' is legal, and S' wins.
-
-        (A) Any win can be rewritten so that no Ace ever leaves its foundation or is
-        put on a card. Take the first step that does either to an Ace a. If it brings
-        a back from its foundation onto a (face-up) column top, drop it: L, applied
-        after it, removes a's later steps. If it puts a from a column or the waste
-        onto a Two, play a home instead (a's foundation is empty while a is out): the
-        position is the one after the step with a home, and L removes a's later
-        steps. Each rewrite removes such steps and adds none, so this ends.
-        (B) It can further be rewritten so that no Two ever leaves its foundation: at
-        the first step bringing a Two back, drop it and apply L (by A, no Ace is ever
-        put on it and its Ace stays home); the rewrite only removes steps, so A holds.
-        Twos: by A, nothing is ever put on a Two and its Ace stays home: L.
-        Threes: the only cards that fit on c are the Twos of the other colour; when
-        both are home they stay there (B), as does c's own Two: L.
-        A Three sent back to the tableau may hold a Two that is not home, so B stops at
-        Twos.
-        (C) r >= 4. Let X be the cards the condition names, all home in P: c's suit
-        below r, the other colour up to r - 1, the other suit of c's colour up to r - 2.
-        A card that fits on a card of X is in X, so cards of X, once brought back, only
-        ever hold cards of X. Dropping every step that moves a card of X after P leaves
-        a win: the other steps move the same cards onto the same parents, a moved run
-        loses at most cards of X from its top, cards of X come back only onto face-up
-        column tops (so no card turns up later), and none is a King (so no column
-        empties later). In that win nothing is put on c (only cards of X fit on it) and
-        its r - 1 stays home: L. Blake and Gent's rule for games whose foundation cards
-        stay home (the other colour within one rank) lacks the second condition and is
-        not safe here: a 5H sent home may be the only red Five that can take a 4S back
-        from its foundation to take the 3D that covers the AD (test_klondike has such a
-        position, won, and lost once the 5H is home).
-        Talon cards: with draw 1 and unlimited passes any talon card can be turned to
-        the top of the waste, so every win can be written as "turn to card x, play x"
-        and tableau steps. L then holds for a talon card c too: nothing is put on c
-        while it is in the talon, S' turns to the same cards (the talon less c holds
-        every card S plays from it), and once S plays c to a column the column case
-        applies. With more cards turned at a time, removing c changes which cards come
-        to the top, and with limited passes it changes when passes end: not used there.
+        Why each is safe: PROOFS at the end of this module, "Safe home moves".
         """
         foundations = state[4]
         if self.sure_win(state):
@@ -670,6 +625,8 @@ class _Rules:
 
 # -- PROOFS -------------------------------------------------------------------------
 #
+# The partial-run rule and the empty-column rule (``_Rules.move_list``).
+#
 # The partial-run rule (Blake and Gent's partial-pile rule, proved here for our
 # rules: foundation cards come back, any draw, any passes). Call a move *barred*
 # when it takes a run headed by X off a face-up card Y that X is built on (one rank
@@ -734,3 +691,52 @@ class _Rules:
 # the rule keeps m', the positions agree, and S' is a shortest win with one move
 # the rule drops fewer. So a shortest win with no barred moves and the fewest
 # dropped moves has none, and the induction above goes through with both rules.
+#
+# Safe home moves (``_Rules.forced``).
+#
+# Lemma (L). Let c be on a column's top with its foundation at r - 1, and let S be
+# a win from position P in which no step puts a card on c and no step takes the
+# card r - 1 of suit s off its foundation. Then S less c's own steps wins from P'
+# (P with c home, the card under it turned up). While c is in a column it is that
+# column's top, so every other step from there moves a run of which c is at most
+# the top card, and the same run less c moves in S' (a King-headed run stays one
+# unless c is that King, and then the step is c's own). c's foundation holds r - 1
+# cards while c is out, and only c goes on it then. So after each step the
+# position of S' is that of S with c home and, at most, fewer face-down cards, and
+# a face-up card only allows more: every step of S' is legal, and S' wins.
+#
+# (A) Any win can be rewritten so that no Ace ever leaves its foundation or is
+# put on a card. Take the first step that does either to an Ace a. If it brings
+# a back from its foundation onto a (face-up) column top, drop it: L, applied
+# after it, removes a's later steps. If it puts a from a column or the waste
+# onto a Two, play a home instead (a's foundation is empty while a is out): the
+# position is the one after the step with a home, and L removes a's later
+# steps. Each rewrite removes such steps and adds none, so this ends.
+# (B) It can further be rewritten so that no Two ever leaves its foundation: at
+# the first step bringing a Two back, drop it and apply L (by A, no Ace is ever
+# put on it and its Ace stays home); the rewrite only removes steps, so A holds.
+# Twos: by A, nothing is ever put on a Two and its Ace stays home: L.
+# Threes: the only cards that fit on c are the Twos of the other colour; when
+# both are home they stay there (B), as does c's own Two: L.
+# A Three sent back to the tableau may hold a Two that is not home, so B stops at
+# Twos.
+# (C) r >= 4. Let X be the cards the condition names, all home in P: c's suit
+# below r, the other colour up to r - 1, the other suit of c's colour up to r - 2.
+# A card that fits on a card of X is in X, so cards of X, once brought back, only
+# ever hold cards of X. Dropping every step that moves a card of X after P leaves
+# a win: the other steps move the same cards onto the same parents, a moved run
+# loses at most cards of X from its top, cards of X come back only onto face-up
+# column tops (so no card turns up later), and none is a King (so no column
+# empties later). In that win nothing is put on c (only cards of X fit on it) and
+# its r - 1 stays home: L. Blake and Gent's rule for games whose foundation cards
+# stay home (the other colour within one rank) lacks the second condition and is
+# not safe here: a 5H sent home may be the only red Five that can take a 4S back
+# from its foundation to take the 3D that covers the AD (test_klondike has such a
+# position, won, and lost once the 5H is home).
+# Talon cards: with draw 1 and unlimited passes any talon card can be turned to
+# the top of the waste, so every win can be written as "turn to card x, play x"
+# and tableau steps. L then holds for a talon card c too: nothing is put on c
+# while it is in the talon, S' turns to the same cards (the talon less c holds
+# every card S plays from it), and once S plays c to a column the column case
+# applies. With more cards turned at a time, removing c changes which cards come
+# to the top, and with limited passes it changes when passes end: not used there.

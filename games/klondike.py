@@ -34,9 +34,9 @@ Rulings used:
 - Safe automatic moves (``forced``): an Ace or a Two from a column's top, a Three when
   both Twos of the other colour are home, and a higher card of rank r when both
   other-colour foundations hold r - 1 and its colour's other suit holds r - 2; with draw
-  1 and unlimited passes such a card anywhere in the talon too (proof in
-  ``_Rules.forced``; it allows for foundation cards coming back, which is why the other
-  suit of the card's colour must be home too).
+  1 and unlimited passes such a card anywhere in the talon too (proof in PROOFS of
+  ``games._klondike_rules``; it allows for foundation cards coming back, which is why the
+  other suit of the card's colour must be home too).
   And every home move of a position that home moves alone win: nothing face down,
   columns falling in rank, every talon card playable when wanted (``_Rules.sure_win``).
 - Proofs of loss: cards that can never leave their columns (``games._deadlock``), and a
@@ -352,7 +352,7 @@ class Klondike(Game[State, Move]):
         """)
 
     forced = from_rules(_Rules.forced, doc="""
-        Return the home moves proven safe (see ``_Rules.forced``).
+        Return the home moves proven safe (proofs: PROOFS of ``games._klondike_rules``).
 
         Deal 1: the AH and AS on columns 6 and 7, and the AC two turns into the stock.
 
