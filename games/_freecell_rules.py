@@ -130,25 +130,16 @@ class _Rules:
     # -- moves ---------------------------------------------------------------------
 
     def moves(self, state: State) -> list[Move]:
-        """Return the legal moves: home first, then builds, empty column, cells."""
+        """Return the legal moves: home first, then cells onto columns, runs onto
+        columns (longest first), to the first empty column, to the first free cell."""
         columns: tuple[bytes, ...] = state[0]
         cells: bytes = state[1]
-        foundations: bytes = state[2]
-        rank_of = self.rank
-        suit_of = self.suit
-        parents = self.parents
-        fits = self.fits
-        table = self.table
-        kings_only = self.kings_only
-        step = MAX_RUN + 1
-        row = _PLACES * step
         ncolumns = len(columns)
-        ncells = len(cells)
         # where[card]: the column whose top card it is, else -1
         where = [-1] * 64
         free = 0
         first_free = -1
-        for j in range(ncells):
+        for j in range(len(cells)):
             if cells[j] == EMPTY:
                 if first_free < 0:
                     first_free = j
@@ -163,35 +154,60 @@ class _Rules:
                 if first_empty < 0:
                     first_empty = i
                 empties += 1
+        result = self.home_moves(state)
+        self.cell_moves(cells, where, result)
+        lengths = self.run_moves(columns, where, free, empties, result)
+        if first_empty >= 0:
+            self.empty_column_moves(state, lengths, free, empties, first_empty, result)
+        if first_free >= 0:
+            f = MAX_COLUMNS + first_free
+            step = MAX_RUN + 1
+            table = self.table
+            for i in range(ncolumns):
+                if len(columns[i]):
+                    result.append(table[(i * _PLACES + f) * step + 1])
+        return result
+
+    def home_moves(self, state: State) -> list[Move]:
+        """Return the column tops and the cells' cards that go home now."""
+        columns, cells, foundations = state[0], state[1], state[2]
+        rank_of, suit_of, table = self.rank, self.suit, self.table
+        step = MAX_RUN + 1
         result: list[Move] = []
-        # home
-        for i in range(ncolumns):
+        for i in range(len(columns)):
             column = columns[i]
             if len(column):
                 card = column[len(column) - 1]
                 if foundations[suit_of[card]] + 1 == rank_of[card]:
                     result.append(table[(i * _PLACES + _HOME_SLOT) * step + 1])
-        for j in range(ncells):
+        for j in range(len(cells)):
             card = cells[j]
             if card != EMPTY and foundations[suit_of[card]] + 1 == rank_of[card]:
                 result.append(table[((MAX_COLUMNS + j) * _PLACES + _HOME_SLOT) * step + 1])
-        # cell onto a column's top card
-        for j in range(ncells):
+        return result
+
+    def cell_moves(self, cells: bytes, where: list[int], result: list[Move]) -> None:
+        """Add each cell's card played onto a column's top card it fits."""
+        parents, table = self.parents, self.table
+        step = MAX_RUN + 1
+        for j in range(len(cells)):
             card = cells[j]
             if card != EMPTY:
                 for p in parents[card]:
                     t = where[p]
                     if t >= 0:
                         result.append(table[((MAX_COLUMNS + j) * _PLACES + t) * step + 1])
-        # runs onto a column's top card, longest first
-        if kings_only:
-            capacity = free + 1
-            capacity_to_empty = capacity
-        else:
-            capacity = (free + 1) << empties
-            capacity_to_empty = (free + 1) << (empties - 1 if empties > 0 else 0)
-        lengths = [0] * ncolumns                # the run on top of each column
-        for i in range(ncolumns):
+
+    def run_moves(self, columns: tuple[bytes, ...], where: list[int], free: int, empties: int,
+                  result: list[Move]) -> list[int]:
+        """Add the runs moved onto a column's top card, longest first, as far as the
+        free cells and empty columns allow; return each column's top run length."""
+        parents, fits, table = self.parents, self.fits, self.table
+        step = MAX_RUN + 1
+        row = _PLACES * step
+        capacity = free + 1 if self.kings_only else (free + 1) << empties
+        lengths = [0] * len(columns)            # the run on top of each column
+        for i in range(len(columns)):
             column = columns[i]
             n = len(column)
             if not n:
@@ -210,34 +226,37 @@ class _Rules:
                         else:
                             result.append(table[i * row + t * step + k])
                 k -= 1
-        # to the first empty column (empty columns are interchangeable)
-        if first_empty >= 0:
-            e = first_empty
-            king = self.king
-            for i in range(ncolumns):
-                n = len(columns[i])
-                if not n:
-                    continue
-                length = lengths[i]
-                k = length if length < capacity_to_empty else capacity_to_empty
-                while k > 0:
-                    if k != n and (not kings_only or rank_of[columns[i][n - k]] == king):
-                        if k > MAX_RUN:
-                            result.append(Move(i, e, k))
-                        else:
-                            result.append(table[i * row + e * step + k])
-                    k -= 1
-            for j in range(ncells):
-                card = cells[j]
-                if card != EMPTY and (not kings_only or rank_of[card] == king):
-                    result.append(table[((MAX_COLUMNS + j) * _PLACES + e) * step + 1])
-        # to the first free cell (cells are interchangeable)
-        if first_free >= 0:
-            f = MAX_COLUMNS + first_free
-            for i in range(ncolumns):
-                if len(columns[i]):
-                    result.append(table[(i * _PLACES + f) * step + 1])
-        return result
+        return lengths
+
+    def empty_column_moves(self, state: State, lengths: list[int], free: int, empties: int,
+                           e: int, result: list[Move]) -> None:
+        """Add the runs and the cells' cards moved to the first empty column `e` (empty
+        columns are interchangeable); with ``kings_only``, King-headed ones only."""
+        columns, cells = state[0], state[1]
+        rank_of, table, king, kings_only = self.rank, self.table, self.king, self.kings_only
+        step = MAX_RUN + 1
+        row = _PLACES * step
+        if kings_only:
+            capacity_to_empty = free + 1
+        else:
+            capacity_to_empty = (free + 1) << (empties - 1 if empties > 0 else 0)
+        for i in range(len(columns)):
+            n = len(columns[i])
+            if not n:
+                continue
+            length = lengths[i]
+            k = length if length < capacity_to_empty else capacity_to_empty
+            while k > 0:
+                if k != n and (not kings_only or rank_of[columns[i][n - k]] == king):
+                    if k > MAX_RUN:
+                        result.append(Move(i, e, k))
+                    else:
+                        result.append(table[i * row + e * step + k])
+                k -= 1
+        for j in range(len(cells)):
+            card = cells[j]
+            if card != EMPTY and (not kings_only or rank_of[card] == king):
+                result.append(table[((MAX_COLUMNS + j) * _PLACES + e) * step + 1])
 
     def play(self, state: State, move: Move) -> State:
         """Return the position after `move` (a single card, or a run column to column).
