@@ -135,3 +135,17 @@ def random_play(game: Any, state: Any, count: int, seed: int) -> tuple[list[tupl
             state = game.play(state, step)
         assert state == after, (game.name, game.notation(move))
     return played, state
+
+
+def run_main(args: list[str], capsys: Any) -> tuple[int, str, str]:
+    """Run the ``solitaire`` entry point as the script does; return (status, stdout, stderr)."""
+    from solver.app.cli import main
+
+    try:
+        main(args)
+    except SystemExit as stop:
+        code = stop.code if isinstance(stop.code, int) else -1
+    else:
+        code = 0
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err

@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DATA
+from conftest import DATA, run_main
 from games.black_hole import GAME as BLACK_HOLE
 from games.freecell import GAME as FREECELL
 from games.klondike import GAME as KLONDIKE
 from solver.app import analyze
-from solver.app.cli import MESSAGE_LIMIT, main
+from solver.app.cli import MESSAGE_LIMIT
 from solver.app.record import Verdict
 from solver.search import Budget
 
@@ -230,16 +230,6 @@ CASES = [
      "cannot read"),
 ]
 
-
-def run_main(args: list[str], capsys) -> tuple[int, str, str]:
-    try:
-        main(args)
-    except SystemExit as stop:
-        code = stop.code if isinstance(stop.code, int) else 1
-    else:
-        code = 0
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:

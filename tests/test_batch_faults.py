@@ -17,13 +17,16 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from conftest import run_main
 
 from games import find_game
 from solver.app import batch
 from solver.app.batch import DealRanges, OutputError, Plan, ResultsLock, read_source
-from solver.app.cli import EXIT_BUG, EXIT_OUTPUT, EXIT_TERMINATED, MESSAGE_LIMIT, main
+from solver.app.cli import EXIT_BUG, EXIT_OUTPUT, EXIT_TERMINATED, MESSAGE_LIMIT
 from solver.game import SolitaireError
 from solver.search import Budget
 
@@ -44,16 +47,6 @@ def run_plan(out: Path, deals: str = "1-12", jobs: int = 1, resume: bool = False
     list(plan.run())
     return plan
 
-
-def run_main(args: list[str], capsys) -> tuple[int, str, str]:
-    try:
-        main(args)
-    except SystemExit as stop:
-        code = stop.code if isinstance(stop.code, int) else 1
-    else:
-        code = 0
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def one_error_line(err: str) -> bool:
@@ -109,15 +102,19 @@ def test_a_deal_retried_after_its_worker_died_once_is_recorded_normally(tmp_path
 
 # -- 2. an exception while solving one deal --------------------------------------------------
 
+def _raising_at(deal: int, error: BaseException) -> Any:
+    """Return a solve_task that raises `error` at `deal` and solves the others."""
+    def solve(game: Any, task: Any, strategy: str, budget: Budget) -> Any:
+        if task.deal == deal:
+            raise error
+        return real_solve(game, task, strategy, budget)
+    return solve
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_an_exception_in_one_deal_is_recorded_as_an_error_and_resume_reads_it(
         tmp_path, monkeypatch, jobs):
-    def solve(game, task, strategy, budget):
-        if task.deal == 4:
-            raise OverflowError("int too big to convert")
-        return real_solve(game, task, strategy, budget)
-
-    monkeypatch.setattr(batch, "solve_task", solve)
+    monkeypatch.setattr(batch, "solve_task", _raising_at(4, OverflowError("int too big to convert")))
     out = tmp_path / "r.jsonl"
     plan = run_plan(out, jobs=jobs)
     items = records(out)
@@ -133,12 +130,7 @@ def test_an_exception_in_one_deal_is_recorded_as_an_error_and_resume_reads_it(
 
 def test_a_run_with_an_internal_error_ends_with_status_70_after_every_deal(
         tmp_path, monkeypatch, capsys):
-    def solve(game, task, strategy, budget):
-        if task.deal == 4:
-            raise OverflowError("int too big to convert")
-        return real_solve(game, task, strategy, budget)
-
-    monkeypatch.setattr(batch, "solve_task", solve)
+    monkeypatch.setattr(batch, "solve_task", _raising_at(4, OverflowError("int too big to convert")))
     monkeypatch.chdir(tmp_path)
     code, out, err = run_main(["classify", "freecell", "1-12", "--out", "r.jsonl", "-q",
                                "-s", "dfs", *TWIN], capsys)
@@ -150,12 +142,7 @@ def test_a_run_with_an_internal_error_ends_with_status_70_after_every_deal(
 
 
 def test_an_interrupt_while_solving_is_not_an_error(tmp_path, monkeypatch):
-    def solve(game, task, strategy, budget):
-        if task.deal == 3:
-            raise KeyboardInterrupt
-        return real_solve(game, task, strategy, budget)
-
-    monkeypatch.setattr(batch, "solve_task", solve)
+    monkeypatch.setattr(batch, "solve_task", _raising_at(3, KeyboardInterrupt()))
     out = tmp_path / "r.jsonl"
     with pytest.raises(KeyboardInterrupt):
         run_plan(out)

@@ -14,6 +14,8 @@ import sys
 import time
 
 import pytest
+
+from conftest import run_main
 from typer.testing import CliRunner
 
 from solver.app import analyze
@@ -24,16 +26,6 @@ runner = CliRunner()
 ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
 COMMAND = [sys.executable, "-m", "solver"]
 
-
-def run_main(args: list[str], capsys) -> tuple[int, str, str]:
-    try:
-        main(args)
-    except SystemExit as stop:
-        code = stop.code if isinstance(stop.code, int) else -1
-    else:
-        code = 0
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def _broken_solve(*args, **kwargs):
