@@ -133,25 +133,49 @@ class Rules:
     # -- moves ------------------------------------------------------------------------
 
     def moves(self, state: State) -> list[Move]:
-        """Return the legal moves in ``Yukon.moves``' order; none from a dead position."""
+        """Return the legal moves in ``Yukon.moves``' order; none from a dead position:
+        stacks whose move turns a card up, cards home, stacks taken off a card they are
+        not built on, stacks taken off a card they are built on (sideways), then cards
+        back from the foundations."""
         columns, hidden, foundations = state
-        fits, suit, rank0 = self.fits, self.suit, self.rank0
-        child_a, child_b = self.child_a, self.child_b
         on = [OFF] * 52
         where = [-1] * 52
         face_down = [False] * 52
         pending: list[int] = []
         deadlock = self.deadlock
         deadlock.lay_out(columns, hidden, on, where, face_down, pending)
-        count_columns = len(columns)
         if self.prune and deadlock.settle(on, face_down, pending):
             return []                  # no line of play wins from here
         home: list[int] = []
         turning: list[int] = []
         fixing: list[int] = []
         sideways: list[int] = []
+        empty_column = self.stack_moves(state, where, home, turning, fixing, sideways)
+        if empty_column >= 0:
+            self.empty_column_moves(state, where, empty_column, turning, fixing, sideways)
+        turning.sort()
+        fixing.sort()
+        sideways.sort()
+        move = self.move
+        result = [move(item & _CODE_MASK) for item in turning]
+        for code in home:
+            result.append(move(code))
+        for item in fixing:
+            result.append(move(item & _CODE_MASK))
+        for item in sideways:
+            result.append(move(item & _CODE_MASK))
+        self.foundation_returns(state, on, where, empty_column, result)
+        return result
+
+    def stack_moves(self, state: State, where: list[int], home: list[int], turning: list[int],
+                    fixing: list[int], sideways: list[int]) -> int:
+        """Add the column tops that go home and the stacks that go onto a column's top
+        card, each sorted into its kind; return the first empty column (-1: none)."""
+        columns, hidden, foundations = state
+        fits, suit, rank0 = self.fits, self.suit, self.rank0
+        child_a, child_b = self.child_a, self.child_b
         empty_column = -1
-        for t in range(count_columns):
+        for t in range(len(columns)):
             column = columns[t]
             if not column:
                 if empty_column < 0:
@@ -176,49 +200,49 @@ class Rules:
                         else:
                             fixing.append(_order(0, i, count, t) | _code(i, t, count, card))
                 card = child_b[top] if card == child_a[top] else -1
-        if empty_column >= 0:
-            t = empty_column
-            if self.any_to_empty:
-                for i in range(count_columns):
-                    column = columns[i]
-                    down = hidden[i]
-                    n = len(column)
-                    for j in range(max(down, 1), n):
-                        card = column[j]
-                        count = n - j
-                        if j == down:
-                            turning.append(_order(down, i, count, t) | _code(i, t, count, card))
-                        elif fits[card * 52 + column[j - 1]]:
-                            sideways.append(_order(0, i, count, t) | _code(i, t, count, card))
-                        else:
-                            fixing.append(_order(0, i, count, t) | _code(i, t, count, card))
-            else:
-                for card in self.kings:
-                    at = where[card]
-                    if at < 0:
-                        continue
-                    i = at >> 6
-                    j = at & 63
-                    down = hidden[i]
-                    if j and j >= down:
-                        count = len(columns[i]) - j
-                        if j == down:
-                            turning.append(_order(down, i, count, t) | _code(i, t, count, card))
-                        else:
-                            fixing.append(_order(0, i, count, t) | _code(i, t, count, card))
-        turning.sort()
-        fixing.sort()
-        sideways.sort()
-        move = self.move
-        result = [move(item & _CODE_MASK) for item in turning]
-        for code in home:
-            result.append(move(code))
-        for item in fixing:
-            result.append(move(item & _CODE_MASK))
-        for item in sideways:
-            result.append(move(item & _CODE_MASK))
-        # cards back from the foundations: onto a top card, then to the first empty column
-        parent_a, parent_b = self.parent_a, self.parent_b
+        return empty_column
+
+    def empty_column_moves(self, state: State, where: list[int], t: int, turning: list[int],
+                           fixing: list[int], sideways: list[int]) -> None:
+        """Add the stacks that go to the empty column `t`: any face-up stack, or only
+        King-headed ones, as the variant says."""
+        columns, hidden, _ = state
+        fits = self.fits
+        if self.any_to_empty:
+            for i in range(len(columns)):
+                column = columns[i]
+                down = hidden[i]
+                n = len(column)
+                for j in range(max(down, 1), n):
+                    card = column[j]
+                    count = n - j
+                    if j == down:
+                        turning.append(_order(down, i, count, t) | _code(i, t, count, card))
+                    elif fits[card * 52 + column[j - 1]]:
+                        sideways.append(_order(0, i, count, t) | _code(i, t, count, card))
+                    else:
+                        fixing.append(_order(0, i, count, t) | _code(i, t, count, card))
+            return
+        for card in self.kings:
+            at = where[card]
+            if at < 0:
+                continue
+            i = at >> 6
+            j = at & 63
+            down = hidden[i]
+            if j and j >= down:
+                count = len(columns[i]) - j
+                if j == down:
+                    turning.append(_order(down, i, count, t) | _code(i, t, count, card))
+                else:
+                    fixing.append(_order(0, i, count, t) | _code(i, t, count, card))
+
+    def foundation_returns(self, state: State, on: list[int], where: list[int],
+                           empty_column: int, result: list[Move]) -> None:
+        """Add cards back from the foundations: onto a top card, then to the first empty
+        column."""
+        foundations = state[2]
+        parent_a, parent_b, move = self.parent_a, self.parent_b, self.move
         for s in range(4):
             top_rank = foundations[s]
             if not top_rank:
@@ -233,7 +257,6 @@ class Rules:
                     result.append(move(_code(FROM_FOUNDATION + s, where[parent] >> 6, 1, card)))
             if empty_column >= 0 and (self.any_to_empty or top_rank == self.ranks):
                 result.append(move(_code(FROM_FOUNDATION + s, empty_column, 1, card)))
-        return result
 
     def narrow_moves(self, state: State) -> list[Move]:
         """Return ``moves`` less cards back from the foundations and stacks moved off a
