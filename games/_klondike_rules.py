@@ -598,7 +598,7 @@ class _Rules:
         for c in range(len(columns)):
             column = columns[c]
             down = hidden[c]
-            lowest = [99, 99, 99, 99]
+            lowest[0] = lowest[1] = lowest[2] = lowest[3] = 99
             up_must = 0
             for i in range(len(column)):
                 card = column[i]
