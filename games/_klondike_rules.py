@@ -77,9 +77,9 @@ class _Rules:
     relaxed: Relaxed
     _walks: dict[int, list[tuple[int, int, int]]]
     _after: dict[int, tuple[int, int]]
-    _safe_cards: dict[bytes, bytes]
+    _safe_cards: dict[bytes, int]      # foundations -> the safe cards as a bit set
     _last_foundations: bytes
-    _last_safe: bytes
+    _last_safe: int
 
     def __init__(self, draw: int, passes: int | None, ranks: int) -> None:
         self.draw, self.passes, self.king = draw, passes, ranks
@@ -110,7 +110,8 @@ class _Rules:
         self._walks = {}
         self._after = {}
         self._safe_cards = {}
-        self._last_foundations = self._last_safe = b""
+        self._last_foundations = b""
+        self._last_safe = 0
 
     def move(self, source: int, target: int, count: int) -> Move:
         """Return ``Move(source, target, count)``, the shared one when there is one."""
@@ -427,35 +428,40 @@ class _Rules:
 
         Why each is safe: PROOFS at the end of this module, "Safe home moves".
         """
-        foundations = state[4]
-        if self.sure_win(state):
-            return self._all_home(state)
+        columns, hidden, talon, waste, foundations, _ = state
+        for i in range(len(hidden)):          # sure_win needs nothing face down
+            if hidden[i]:
+                break
+        else:
+            if self.sure_win(state):
+                return self._all_home(state)
         if foundations is self._last_foundations:   # a child mostly shares its parent's
             safe = self._last_safe
         else:
             found = self._safe_cards.get(foundations)
             if found is None:
-                found = self._safe_cards[foundations] = bytes(
-                    [s * 13 + foundations[s] for s in range(4) if foundations[s] < self.king
-                     and self._safe(s * 13 + foundations[s], foundations)])
+                found = 0
+                for s in range(4):
+                    if foundations[s] < self.king and \
+                            self._safe(s * 13 + foundations[s], foundations):
+                        found |= 1 << (s * 13 + foundations[s])
+                self._safe_cards[foundations] = found
             safe = self._last_safe = found
             self._last_foundations = foundations
         if not safe:
             return []
-        columns, talon, waste = state[0], state[2], state[3]
         table = self.table
         result: list[Move] = []
         for i in range(len(columns)):
             column = columns[i]
-            if column and column[-1] in safe:
+            if column and safe >> column[-1] & 1:
                 result.append(table[(i * 13 + FOUNDATION) * _COUNTS + 1])
         if self.free_talon and talon:
             # the first safe card met turning from here (as ``walk`` orders them): the
             # waste's top (index waste - 1) first, then talon order round the redeal
             n, best = len(talon), -1
-            for card in safe:
-                j = talon.find(_BYTE[card])
-                if j < 0:
+            for j in range(n):
+                if not safe >> talon[j] & 1:
                     continue
                 if not waste:
                     turns = j + 1
@@ -592,7 +598,7 @@ class _Rules:
         for c in range(len(columns)):
             column = columns[c]
             down = hidden[c]
-            lowest = [99, 99, 99, 99]
+            lowest[0] = lowest[1] = lowest[2] = lowest[3] = 99
             up_must = 0
             for i in range(len(column)):
                 card = column[i]
