@@ -26,6 +26,7 @@ from conftest import run_main
 from games import find_game
 from solver.app import batch
 from solver.app.batch import DealRanges, OutputError, Plan, ResultsLock, read_source
+from solver.app.sources import MAX_DEAL_NUMBER
 from solver.app.cli import EXIT_BUG, EXIT_OUTPUT, EXIT_TERMINATED, MESSAGE_LIMIT
 from solver.game import SolitaireError
 from solver.search import Budget
@@ -328,9 +329,9 @@ def test_a_board_won_at_its_start_is_recorded_won_and_resumes(tmp_path):
 # -- 6. numbers at their edges ---------------------------------------------------------------
 
 def test_deal_ranges_count_without_len_overflowing_and_refuse_beyond_2_63():
-    largest = DealRanges([(1, batch.MAX_DEAL_NUMBER)])
+    largest = DealRanges([(1, MAX_DEAL_NUMBER)])
     assert largest.size == len(largest) == (1 << 63) - 1
-    assert largest[-1].deal == batch.MAX_DEAL_NUMBER
+    assert largest[-1].deal == MAX_DEAL_NUMBER
     with pytest.raises(SolitaireError, match="deal 10000000000000000000 is beyond"):
         read_source("1-10000000000000000000")
 
