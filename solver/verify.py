@@ -24,9 +24,17 @@ def replay(game: Game[Any, Any], start: Any, steps: Iterable[Any]) -> Any:
 
 def replay_notation(game: Game[Any, Any], start: Any, texts: Sequence[str]) -> Any:
     """Return the position after the moves written `texts`; raise at the first bad one."""
+    return replay_written(game, start, texts)[0]
+
+
+def replay_written(game: Game[Any, Any], start: Any,
+                   texts: Sequence[str]) -> tuple[Any, list[Any]]:
+    """Return the position after the moves written `texts` and those moves as steps;
+    raise IllegalMoveError at the first that does not parse or is not legal."""
     from solver.game import InvalidMoveError
 
     state = start
+    steps = []
     for index, text in enumerate(texts):
         try:
             step = game.parse_move(state, text)
@@ -36,7 +44,8 @@ def replay_notation(game: Game[Any, Any], start: Any, texts: Sequence[str]) -> A
         if reason:
             raise IllegalMoveError(index, text, reason)
         state = game.play(state, step)
-    return state
+        steps.append(step)
+    return state, steps
 
 
 def check_solution(game: Game[Any, Any], start: Any, steps: Sequence[Any]) -> None:

@@ -11,7 +11,7 @@ from typing import Any, Callable, Sequence
 
 from solver.game import Game, SolitaireError, Status
 from solver.search import Budget, Result, find_strategy
-from solver.verify import replay_notation
+from solver.verify import replay_written
 
 
 def solve(game: Game[Any, Any], state: Any, strategy: str | None = None,
@@ -161,12 +161,13 @@ class Replay:
     final: Any
     length: int
     won: bool
+    steps: tuple[Any, ...] = ()       # the moves as the game's steps, in order
 
 
 def verify_moves(game: Game[Any, Any], state: Any, moves: Sequence[str]) -> Replay:
     """Replay `moves` (notation) from `state`; raise IllegalMoveError at the first bad one."""
-    final = replay_notation(game, state, moves)
-    return Replay(final, len(moves), game.is_won(final))
+    final, steps = replay_written(game, state, moves)
+    return Replay(final, len(moves), game.is_won(final), tuple(steps))
 
 
 def load_position(game: Game[Any, Any], text: str | None, number: int | None) -> Any:

@@ -74,16 +74,18 @@ def whole_number(text: str) -> int:
 
 def deal_number(text: str) -> int:
     """Return a deal number as written (the game says which numbers it deals)."""
-    if read_number(text.strip().lstrip("-"), max_digits=30) is not None and "-" in text:
+    written = text.strip()
+    if written.startswith("-") and read_number(written[1:], max_digits=30) is not None:
         raise typer.BadParameter(f"deal numbers start at 1; {quote(text, 24)} is not one")
     return whole_number(text)
 
 
 def positive_number(text: str) -> int:
     """Return a whole number of at least 1 (a count of positions)."""
-    if text.strip().startswith("-") or whole_number(text) < 1:
+    number = None if text.strip().startswith("-") else whole_number(text)
+    if number is None or number < 1:
         raise typer.BadParameter(f"{quote(text, 24)}: give a number of at least 1")
-    return whole_number(text)
+    return number
 
 
 def finite_seconds(value: float) -> float:
@@ -410,16 +412,6 @@ def _print_boards(game: Game[Any, Any], state: Any, steps: Sequence[Any]) -> Non
         typer.echo(_style(game.format(stage.after)).rstrip("\n"))
 
 
-def _steps(game: Game[Any, Any], state: Any, played: Sequence[str]) -> list[Any]:
-    """Return the moves written `played` (already replayed, so legal) as the game's steps."""
-    steps = []
-    for text in played:
-        step = game.parse_move(state, text)
-        steps.append(step)
-        state = game.play(state, step)
-    return steps
-
-
 def _times(count: int) -> str:
     return f" ×{count}" if count > 1 else ""
 
@@ -555,7 +547,7 @@ def verify(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optio
         played = _move_list(moves)
         replay = analyze.verify_moves(game, state, played)
         if boards:
-            _print_boards(game, state, _steps(game, state, played))
+            _print_boards(game, state, replay.steps)
         if replay.won:
             typer.echo(f"all {replay.length} moves are legal and the game is won")
             return

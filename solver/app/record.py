@@ -12,9 +12,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from solver.app.analyze import verify_moves
 from solver.game import Game, IllegalMoveError, SolitaireError, Status, quote
 from solver.search import Budget, Result
-from solver.verify import replay_notation
 
 
 def variant_of(game: Game[Any, Any]) -> dict[str, Any]:
@@ -182,10 +182,10 @@ class Verdict:
         if not self.moves and self.status is not Status.WON:
             return
         try:
-            final = replay_notation(game, start, self.moves)
+            replay = verify_moves(game, start, self.moves)
         except IllegalMoveError as error:
             raise SolitaireError(f"its moves do not replay: {error}") from None
-        if self.status is Status.WON and not game.is_won(final):
+        if self.status is Status.WON and not replay.won:
             raise SolitaireError(f"a won record whose {len(self.moves)} moves "
                                  "do not end in a won position")
 

@@ -37,7 +37,7 @@ def astar(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result
     began, began_cpu = time.perf_counter(), time.process_time()
     budget = budget.start()                  # one deadline for both passes
     bound = game.lower_bound
-    first = _quick(game)(game, start, _share(budget))
+    first = _quick(game)(game, start, budget.share(FIRST_SHARE))
     if first.status is Status.LOST:
         return dataclasses.replace(first, strategy="astar")
     incumbent = first if first.status is Status.WON else None
@@ -69,11 +69,6 @@ def _quick(game: Game[Any, Any]) -> Callable[..., Result[Any]]:
     if name in ("astar", "bfs") or name not in STRATEGIES:
         return portfolio
     return STRATEGIES[name]
-
-
-def _share(budget: Budget) -> Budget:
-    """The budget of the quick first search: a share of the states and of the time."""
-    return budget.share(FIRST_SHARE)
 
 
 def _rest(budget: Budget, stored: int) -> Budget:
