@@ -80,12 +80,13 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Iterator
+from typing import Any, ClassVar, Iterator, Sequence
 
 from solver.cards import (SUIT_NAMES, SUITS, Card, build_reason, card_str, is_red, make_card,
                           pysol_layout, rank, run_str, suit)
 from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
                          use_rules)
+from solver.view import Unseen, first_steps
 from solver.text import DealReader, foundations_line, labelled, pile_text, read_number
 from games._deadlock import stuck_cards, stuck_reason
 from games._klondike_relax import never_home, never_home_reason
@@ -497,6 +498,75 @@ Move(source=11, target=12, count=2)]
             where = f"column {source + 1}"
         to = "the foundation" if target == FOUNDATION else f"column {target + 1}"
         return f"{run_str(moving)} from {where} to {to}"
+
+    # -- the player's view ------------------------------------------------------------
+
+    @property
+    def player_view(self) -> "KlondikeView":
+        """What a player sees: face-up cards, the waste, and the stock cards turned
+        before (``KlondikeView``)."""
+        return KlondikeView(self)
+
+
+@dataclass(frozen=True)
+class KlondikeView:
+    """A Klondike player's view (``solver.view``).
+
+    Unseen: the face-down cards of the columns, and the stock cards never turned. A
+    stock card, once turned, is known for the rest of the game: the waste keeps its
+    order, and a redeal turns it over whole, so the cards never turned are always the
+    last ones of the talon. What is seen beyond the position is how many those are:
+    the whole stock at a deal's start, none after the first redeal. A position read
+    from a file counts its stock as never turned unless it has redeals made (a file
+    says nothing of what was turned before).
+    """
+
+    game: Klondike
+
+    def start(self, state: State) -> int:
+        """Return how many cards at the end of the talon were never turned."""
+        return 0 if state.redeals else len(state.talon) - state.waste
+
+    def after(self, state: State, seen: Any, step: Move, next_state: State) -> int:
+        """Turning the stock shows its cards; nothing else shows a talon card."""
+        return min(int(seen), len(next_state.talon) - next_state.waste)
+
+    def unseen(self, state: State, seen: Any) -> Unseen[State]:
+        """Return the face-down cards, column by column, then the stock never turned."""
+        columns, hidden, talon = state.columns, state.hidden, state.talon
+        never = int(seen)
+        cut = len(talon) - never
+        cards = b"".join(column[:down] for column, down in zip(columns, hidden)) + talon[cut:]
+
+        def fill(placed: Sequence[int]) -> State:
+            at, filled = 0, []
+            for column, down in zip(columns, hidden):
+                filled.append(bytes(placed[at:at + down]) + column[down:])
+                at += down
+            return state._replace(columns=tuple(filled), talon=talon[:cut] + bytes(placed[at:]))
+        return Unseen(tuple(cards), fill)
+
+    def steps(self, state: State) -> list[Move]:
+        """Return the player's steps: every move's first step, and a bare turn of the
+        stock (or of the waste over) wherever the rules allow one."""
+        return first_steps(self.game, state, (Move(STOCK, STOCK, 1),))
+
+    def safe(self, state: State, seen: Any) -> list[Move]:
+        """Return the first of ``forced``'s home moves that reads no unseen card.
+
+        A column's or the waste's top card that ``forced`` sends home is safe by a rule
+        that reads only the foundations (PROOFS of ``games._klondike_rules``, "Safe
+        home moves"), so it is safe in every world. Left out: ``forced``'s turns of the
+        stock to reach a card (they read the stock), and, while some stock card was
+        never turned, a position with nothing face down, where ``forced`` may answer
+        by ``sure_win``, which reads the stock.
+        """
+        if int(seen) and not any(state.hidden):
+            return []
+        for move in self.game.forced(state):
+            if move.source != STOCK:
+                return [move]
+        return []
 
 
 def _place_name(place: int) -> str:

@@ -20,6 +20,7 @@ from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Concatenate, Generic
 
 if TYPE_CHECKING:
     from solver.search.result import Budget, Result
+    from solver.view import View
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -289,6 +290,14 @@ class Game(Protocol[S, M]):
         reshuffles, fixed by a deal number a board may not give), so ``moves`` leaves
         those moves out. ``solver.app.analyze.solve`` turns a ``lost`` into ``unknown``
         with that reason. None when every line of play is searched."""
+        return None
+
+    @property
+    def player_view(self) -> "View[S, M] | None":
+        """What a player sees of a position (``solver.view``): which cards are unseen,
+        what was seen before, the steps open to the player. None when the rules hide
+        nothing (every card face up, no unknown future), so that a blind answer is the
+        full-information one."""
         return None
 
     # -- for the tests: no search reads these ---------------------------------------------

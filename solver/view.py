@@ -1,0 +1,183 @@
+"""The player's view: what a player has seen at a position, and the worlds that agree with it.
+
+Every search in the project reads the whole deal: face-down cards, the stock's order,
+what a redeal will bring. A player has less. A game whose rules hide something declares
+a ``View`` (``Game.player_view``) saying three things:
+
+- what the player knows beyond the position itself (``start``, ``after``): a small
+  value, ``seen``, carried beside the position as play goes on. Klondike's is how many
+  cards at the end of the stock have never been turned; most games need none (None);
+- which cards the player has not seen there, and how to put other cards in their places
+  (``unseen``): from it come the *mask*, the position with its unseen cards put back in
+  sorted order, the same for every position that looks the same to the player, and the
+  *samples*, the unseen cards shuffled into their places, each arrangement equally
+  likely (a uniform draw among the worlds that agree with everything seen);
+- the steps open to the player (``steps``), as the player names them, whose legality
+  never depends on an unseen card.
+
+A blind answer is computed from the mask alone (``Sighted.masked``), so that two
+positions that look the same to the player give the same answer: nothing downstream of
+the mask can read a hidden card. A game whose rules hide nothing (FreeCell, Black Hole)
+declares no view, and its blind answer is its full-information one.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Generic, Hashable, Protocol, Sequence, TypeVar
+
+from solver.game import Game, SolitaireError
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
+
+
+class ContradictionError(SolitaireError):
+    """What a position says was seen cannot be: a card shown twice, a history the rules
+    cannot produce."""
+
+
+@dataclass(frozen=True)
+class Unseen(Generic[S]):
+    """The cards a player has not seen at a position, and the position with others there.
+
+    `cards` are the unseen cards in the order `fill` places them; ``fill(c)``, for any
+    arrangement `c` of the same cards, is the position with `c` in those places and
+    everything the player has seen unchanged. Cards must be orderable (the mask sorts
+    them).
+    """
+
+    cards: tuple[Any, ...]
+    fill: Callable[[Sequence[Any]], S]
+
+
+class View(Protocol[S, M]):
+    """What a game's player sees; see the module's docstring."""
+
+    def start(self, state: S) -> Hashable:
+        """Return what a player knows beyond `state` when first shown it: a deal's start,
+        or a position read from a file (then as little as its text allows)."""
+        ...
+
+    def after(self, state: S, seen: Hashable, step: M, next_state: S) -> Hashable:
+        """Return what the player knows after playing `step` from `state`."""
+        ...
+
+    def unseen(self, state: S, seen: Hashable) -> Unseen[S]:
+        """Return the cards not seen at `state`, given what was seen before."""
+        ...
+
+    def steps(self, state: S) -> list[M]:
+        """Return the legal steps open to the player, the same for every position that
+        looks the same (their legality reads no unseen card)."""
+        ...
+
+    def safe(self, state: S, seen: Hashable) -> list[M]:
+        """Return steps of a masked position proven to lose no win in any world that
+        agrees with it (a player plays them without asking), or []."""
+        ...
+
+
+def first_steps(game: Game[S, M], state: S, extra: Sequence[M] = ()) -> list[M]:
+    """Return the distinct first steps of the game's legal search moves, then `extra`
+    (those legal only), in that order: the steps open to a player, for a game whose
+    search moves may be macros (``expand``)."""
+    legal = game.legal_moves or game.moves
+    found: dict[M, None] = {}
+    for move in legal(state):
+        steps = game.expand(state, move)
+        if steps:
+            found.setdefault(steps[0], None)
+    for step in extra:
+        if step not in found and not game.illegal_reason(state, step):
+            found[step] = None
+    return list(found)
+
+
+@dataclass(frozen=True)
+class Sighted(Generic[S, M]):
+    """A position as a player has it: the position and what was seen before (``View``).
+
+    For a game that hides nothing, `seen` is None and every method answers as if the
+    whole position were seen.
+    """
+
+    game: Game[S, M]
+    state: S
+    seen: Hashable = None
+
+    @classmethod
+    def of(cls, game: Game[S, M], state: S) -> "Sighted[S, M]":
+        """Return `state` as first shown to a player (a deal's start or a file)."""
+        view = game.player_view
+        return cls(game, state, None if view is None else view.start(state))
+
+    @property
+    def hides(self) -> bool:
+        """Whether the game's rules hide anything at all."""
+        return self.game.player_view is not None
+
+    def unseen(self) -> Unseen[S]:
+        """Return the unseen cards and how to place others (none if nothing is hidden)."""
+        view = self.game.player_view
+        if view is None:
+            state = self.state
+            return Unseen((), lambda cards: state)
+        return view.unseen(self.state, self.seen)
+
+    def masked(self) -> "Sighted[S, M]":
+        """Return the position with its unseen cards in sorted order: equal for every
+        position that looks the same to the player."""
+        unseen = self.unseen()
+        return Sighted(self.game, unseen.fill(sorted(unseen.cards)), self.seen)
+
+    def sample(self, rng: random.Random) -> S:
+        """Return a full position that agrees with everything seen, drawn uniformly:
+        the unseen cards shuffled into their places."""
+        unseen = self.unseen()
+        cards = sorted(unseen.cards)
+        rng.shuffle(cards)
+        return unseen.fill(cards)
+
+    def steps(self) -> list[M]:
+        """Return the steps open to the player."""
+        view = self.game.player_view
+        if view is None:
+            return first_steps(self.game, self.state)
+        return view.steps(self.state)
+
+    def safe(self) -> list[M]:
+        """Return steps proven to lose no win in any world agreeing with what is seen
+        (asked of the masked position); for a game that hides nothing, its ``forced``."""
+        masked = self.masked()
+        view = self.game.player_view
+        if view is None:
+            forced = self.game.forced(masked.state)
+            return [self.game.expand(masked.state, move)[0] for move in forced[:1]]
+        return view.safe(masked.state, masked.seen)
+
+    def play(self, step: M) -> "Sighted[S, M]":
+        """Return the position after `step` (legal: not checked) and what is seen then."""
+        after = self.game.play(self.state, step)
+        view = self.game.player_view
+        seen = None if view is None else view.after(self.state, self.seen, step, after)
+        return Sighted(self.game, after, seen)
+
+    def look(self) -> tuple[Hashable, Hashable]:
+        """Return what the player sees, as a value: equal for positions that look alike."""
+        return self.game.key(self.masked().state), self.seen
+
+
+def world_count(cards: Sequence[Any]) -> int:
+    """Return how many distinct arrangements of `cards` exist (a multiset's permutations).
+
+    >>> world_count([1, 2, 3]), world_count([1, 1, 2])
+    (6, 3)
+    """
+    from collections import Counter
+    from math import factorial
+
+    total = factorial(len(cards))
+    for count in Counter(cards).values():
+        total //= factorial(count)
+    return total

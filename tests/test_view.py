@@ -1,0 +1,140 @@
+"""The player's view (``solver.view``) and the blind hint, checked on every game that has one.
+
+1. every world drawn agrees with everything the player has seen (the same masked look);
+2. the worlds are uniform: over the worlds of a small position, a chi-square test;
+3. the steps open to the player are legal in the position and in every world drawn;
+4. the blind hint reads no hidden card: positions that differ only in unseen cards give
+   the same hint with the same seed, and a fixed number of samples gives the same
+   answer twice.
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import pytest
+
+from games import GAMES
+from solver.app.blind import Settings, blind_hint, play
+from solver.game import Status, twins
+from solver.view import Sighted, world_count
+
+VIEWED = sorted(name for name, game in GAMES.items() if game.player_view is not None)
+
+
+def viewed_games() -> list[Any]:
+    """Every game with a view, and its small twins."""
+    found = []
+    for name in VIEWED:
+        game = GAMES[name]
+        found += [game] + [twin for twin in twins(game) if twin != game]
+    return found
+
+
+def walk(game: Any, deal: int, length: int, seed: int) -> list[Sighted[Any, Any]]:
+    """Return the positions of a random line of the player's steps from deal `deal`."""
+    rng = random.Random(seed)
+    position = Sighted.of(game, game.deal(deal))
+    seen = [position]
+    for _ in range(length):
+        steps = position.steps()
+        if not steps or game.is_won(position.state):
+            break
+        position = position.play(rng.choice(steps))
+        seen.append(position)
+    return seen
+
+
+def ids(game: Any) -> str:
+    return f"{game.name}-{'-'.join(f'{k}={v}' for k, v in sorted(vars(game).items()) if not callable(v))}"
+
+
+@pytest.mark.parametrize("game", viewed_games(), ids=ids)
+def test_worlds_agree_with_what_was_seen_and_steps_are_legal(game: Any) -> None:
+    for deal in (1, 2):
+        for position in walk(game, deal, 80, seed=deal)[::7]:
+            look = position.look()
+            steps = position.steps()
+            unseen = position.unseen()
+            assert sorted(unseen.cards) == sorted(position.masked().unseen().cards)
+            for n in range(3):
+                sample = position.sample(random.Random(n))
+                drawn = Sighted(game, sample, position.seen)
+                assert drawn.look() == look
+                assert set(drawn.steps()) == set(steps)
+                for step in steps:
+                    assert game.illegal_reason(sample, step) == "", game.notation(step)
+            for step in steps:
+                assert game.illegal_reason(position.state, step) == "", game.notation(step)
+
+
+@pytest.mark.parametrize("game", viewed_games(), ids=ids)
+def test_worlds_are_uniform(game: Any) -> None:
+    """Find a position with 3 to 7 unseen cards on a random line; its worlds come out
+    equally often (chi-square at the 0.1% level, with a fixed seed, so the test is
+    deterministic)."""
+    for deal in range(1, 30):
+        for position in walk(game, deal, 200, seed=deal):
+            cards = position.unseen().cards
+            if 3 <= len(cards) <= 7 and world_count(cards) <= 720:
+                worlds = world_count(cards)
+                draws = 40 * worlds
+                rng = random.Random(7)
+                counts: dict[Any, int] = {}
+                for _ in range(draws):
+                    key = position.sample(rng)
+                    counts[key] = counts.get(key, 0) + 1
+                assert len(counts) == worlds
+                chi2 = sum((c - 40) ** 2 / 40 for c in counts.values())
+                assert chi2 < _chi2_limit(worlds - 1)
+                return
+    pytest.skip("no position with 3 to 7 unseen cards on the lines tried")
+
+
+def _chi2_limit(df: int) -> float:
+    """The chi-square value exceeded with probability 0.001 (Wilson-Hilferty)."""
+    z = 3.090232306167813
+    return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+
+
+@pytest.mark.parametrize("name", VIEWED)
+def test_the_hint_reads_no_hidden_card(name: str) -> None:
+    game = twins(GAMES[name])[0] if twins(GAMES[name]) else GAMES[name]
+    position = walk(game, 3, 6, seed=3)[-1]
+    other = Sighted(game, position.sample(random.Random(99)), position.seen)
+    assert other.look() == position.look()
+    settings = Settings(samples=24, seed=5, cap=2_000)
+    first = blind_hint(position, settings).to_json()
+    second = blind_hint(other, settings).to_json()
+    again = blind_hint(position, settings).to_json()
+    for answer in (first, second, again):
+        answer.pop("seconds")
+    assert first == second == again
+
+
+def test_klondike_turned_stock_cards_stay_seen() -> None:
+    game = GAMES["klondike"]
+    position = Sighted.of(game, game.deal(1))
+    assert position.seen == 24 and len(position.unseen().cards) == 24 + 21
+    turn = game.parse_move(position.state, "s")
+    for _ in range(24):
+        position = position.play(turn)
+    assert position.seen == 0 and len(position.unseen().cards) == 21
+    position = position.play(turn)                  # the waste turned over: all known
+    assert position.seen == 0 and position.state.waste == 0
+
+
+def test_blind_play_of_a_twin_replays_to_its_end() -> None:
+    game = twins(GAMES["klondike"])[0]
+    outcomes = set()
+    for deal in range(1, 7):
+        played = play(game, game.deal(deal), Settings(samples=30, seed=1, cap=2_000))
+        state = game.deal(deal)
+        for step in played.steps:
+            assert game.illegal_reason(state, step) == ""
+            state = game.play(state, step)
+        assert game.is_won(state) == (played.status is Status.WON)
+        assert all(0.0 <= d["chance"] <= 1.0 for d in played.decisions)
+        outcomes.add(played.status)
+    assert outcomes                                   # at least one game was played
