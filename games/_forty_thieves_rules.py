@@ -80,8 +80,8 @@ class Rules:
         (``empty_column_moves``), the redeal (``redeal_moves``).
 
         One pass over the column tops (``_scan_tops``) serves every kind: with two decks a
-        card may show on two columns, and each kind lists a top card's moves at the first
-        column showing it, then at the next ones (``after``) left to right.
+        card may show on two columns, and home moves and builds list a top card's moves
+        at the first column showing it, then at the next ones (``after``) left to right.
         """
         columns, foundations, waste, stock = state
         n = len(columns)
@@ -119,9 +119,9 @@ class Rules:
 
     def waste_moves(self, waste: bytes, foundations: bytes, tops: list[int], showing: int,
                     result: list[Move]) -> None:
-        """Add the waste's top card home, then onto the columns it fits left to right: "the
-        waste['s] top card may go to a column or home" (to an empty column:
-        ``empty_column_moves``)."""
+        """Add the waste's top card home, then onto the columns it fits left to right: the
+        stock is drawn "onto the waste, whose top card may go to a column or home" (into
+        an empty column: ``empty_column_moves``)."""
         if not waste:
             return
         made = self.made
