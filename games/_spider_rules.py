@@ -32,9 +32,9 @@ DEEP_HIDDEN_WEIGHT: Final = 16    # the same in the beam's second heuristic (Spi
 BREAK_WEIGHT: Final = 6           # face-up neighbours that are not in sequence at all
 # in rank sequence but of different suits: dearer than no sequence at all, so an off-suit
 # build is made only when it turns a card or empties a column. An off-suit pair cannot
-# move as one and blocks the card under it; weighted 3 (cheaper than a break), the beam
-# filled with off-suit builds and won no 4-suit deal of 1-5 in 30 CPU s; weighted 9, it
-# wins 4 of them. With 2 suits that weight lost deal 2 (won at 3), so it is per suit count.
+# move as one and blocks the card under it; with 4 suits a weight below a break filled
+# the beam with off-suit builds, and with 2 suits the higher weight lost a deal, so it is
+# per suit count (figures in data/spider/winnability.md).
 SUIT_BREAK_WEIGHT: Final = 3
 FOUR_SUIT_BREAK_WEIGHT: Final = 9
 CARD_WEIGHT: Final = 1            # a card still in play (tableau or stock)
