@@ -74,44 +74,37 @@ class Rules:
     # -- rules ---------------------------------------------------------------------------
 
     def moves(self, state: State) -> list[Move]:
-        """Return the legal steps in ``FortyThieves.moves``' order.
+        """Return the legal steps in ``FortyThieves.moves``' order: the columns' cards home
+        (``home_moves``), the waste's card home and onto columns (``waste_moves``), builds
+        (``build_moves``), the draw (``draw_moves``), moves to the first empty column
+        (``empty_column_moves``), the redeal (``redeal_moves``).
 
-        Home moves go by top card in the order the cards first show as a column's top,
-        each card's columns left to right; then the waste home and onto columns; then
-        builds, again by moving card in that order, targets left to right, sources left
-        to right; the draw; moves to the first empty column; the redeal.
-
-        One pass over the column tops finds each top card's home moves and builds, at
-        the first column showing it; with two decks a card may show twice, so ``after``
-        links each column to the next one right of it showing the same card. A bit set
-        of the cards showing says at once whether a card's parent shows anywhere.
+        One pass over the column tops (``_scan_tops``) serves every kind: with two decks a
+        card may show on two columns, and home moves and builds list a top card's moves
+        at the first column showing it, then at the next ones (``after``) left to right.
         """
         columns, foundations, waste, stock = state
-        home_index, below, parent, made = self.home_index, self.below, self.parent, self.made
         n = len(columns)
         tops: list[int] = [_EMPTY] * n
-        after: list[int] = [-1] * n  # the next column right of i showing the same top card
-        showing = 0                  # bit set of the cards on top of a column
-        repeated = 0                 # bit set of the columns whose top a column left shows
-        empty = -1
-        for i in range(n):
-            column = columns[i]
-            size = len(column)
-            if size:
-                card = column[size - 1]
-                tops[i] = card
-                if showing >> card & 1:
-                    repeated |= 1 << i
-                    j = i - 1
-                    while tops[j] != card:
-                        j -= 1
-                    after[j] = i
-                showing |= 1 << card
-            elif empty < 0:
-                empty = i
-        result: list[Move] = []      # home moves, then the waste's
-        builds: list[Move] = []
-        for i in range(n):           # each top card once, at the first column showing it
+        after: list[int] = [-1] * n
+        showing, repeated, empty = _scan_tops(columns, tops, after)
+        result = self.home_moves(foundations, tops, after, repeated)
+        self.waste_moves(waste, foundations, tops, showing, result)
+        self.build_moves(tops, after, showing, repeated, result)
+        self.draw_moves(stock, result)
+        if empty >= 0:
+            self.empty_column_moves(columns, waste, empty, result)
+        self.redeal_moves(waste, stock, result)
+        return result
+
+    def home_moves(self, foundations: bytes, tops: list[int], after: list[int],
+                   repeated: int) -> list[Move]:
+        """Return the columns' top cards that go home: "8 foundations, two per suit, built
+        up by suit from the Ace". By top card, in the order the cards first show as a
+        column's top, each card's columns left to right."""
+        home_index, below, made = self.home_index, self.below, self.made
+        result: list[Move] = []
+        for i in range(len(tops)):
             card = tops[i]
             if card < 0 or repeated >> i & 1:
                 continue
@@ -122,37 +115,74 @@ class Rules:
                 while j >= 0:
                     result.append(made[j * 16 + FOUNDATION])
                     j = after[j]
+        return result
+
+    def waste_moves(self, waste: bytes, foundations: bytes, tops: list[int], showing: int,
+                    result: list[Move]) -> None:
+        """Add the waste's top card home, then onto the columns it fits left to right: the
+        stock is drawn "onto the waste, whose top card may go to a column or home" (into
+        an empty column: ``empty_column_moves``)."""
+        if not waste:
+            return
+        made = self.made
+        card = waste[len(waste) - 1]
+        h = self.home_index[card]
+        b = self.below[card]
+        if foundations[h] == b or foundations[h + 1] == b:
+            result.append(made[WASTE * 16 + FOUNDATION])
+        p = self.parent[card]
+        if p >= 0 and showing >> p & 1:
+            for t in range(len(tops)):
+                if tops[t] == p:
+                    result.append(made[WASTE * 16 + t])
+
+    def build_moves(self, tops: list[int], after: list[int], showing: int, repeated: int,
+                    result: list[Move]) -> None:
+        """Add the builds: "only the top card of a column moves, one card at a time, onto
+        the next higher card of its suit". By moving card, in the order the cards first
+        show as a column's top; then targets left to right, then sources left to right.
+
+        ``showing`` (a bit set of the cards on top of a column) says at once whether a
+        card's parent shows anywhere, so the targets are sought only when it does.
+        """
+        parent, made = self.parent, self.made
+        n = len(tops)
+        for i in range(n):
+            card = tops[i]
+            if card < 0 or repeated >> i & 1:
+                continue
             p = parent[card]
             if p >= 0 and showing >> p & 1:
                 for t in range(n):
                     if tops[t] == p:
                         j = i
                         while j >= 0:
-                            builds.append(made[j * 16 + t])
+                            result.append(made[j * 16 + t])
                             j = after[j]
-        if waste:
-            card = waste[len(waste) - 1]
-            h = home_index[card]
-            b = below[card]
-            if foundations[h] == b or foundations[h + 1] == b:
-                result.append(made[WASTE * 16 + FOUNDATION])
-            p = parent[card]
-            if p >= 0 and showing >> p & 1:
-                for t in range(n):
-                    if tops[t] == p:
-                        result.append(made[WASTE * 16 + t])
-        result.extend(builds)
+
+    def draw_moves(self, stock: bytes, result: list[Move]) -> None:
+        """Add the draw while the stock lasts: "the stock is drawn one card at a time onto
+        the waste"."""
         if stock:
-            result.append(made[STOCK * 16 + WASTE])
-        if empty >= 0:
-            if waste:
-                result.append(made[WASTE * 16 + empty])
-            for i in range(n):
-                if len(columns[i]) > 1:
-                    result.append(made[i * 16 + empty])
+            result.append(self.made[STOCK * 16 + WASTE])
+
+    def empty_column_moves(self, columns: tuple[bytes, ...], waste: bytes, empty: int,
+                           result: list[Move]) -> None:
+        """Add the moves into the first empty column `empty`, the waste's card first, then
+        the columns' left to right: a card goes "into an empty column (any card)". Only
+        the first empty column, and never a column's only card: PROOFS, "Empty columns"."""
+        made = self.made
+        if waste:
+            result.append(made[WASTE * 16 + empty])
+        for i in range(len(columns)):
+            if len(columns[i]) > 1:
+                result.append(made[i * 16 + empty])
+
+    def redeal_moves(self, waste: bytes, stock: bytes, result: list[Move]) -> None:
+        """Add the redeal with ``redeal``: "when the stock is empty the waste is turned over
+        to make a new stock" (a step of its own, only with the waste not empty)."""
         if self.redeal and not stock and waste:
-            result.append(made[WASTE * 16 + STOCK])
-        return result
+            result.append(self.made[WASTE * 16 + STOCK])
 
     def play(self, state: State, move: Move) -> State:
         """Return the position after a legal step."""
@@ -235,6 +265,33 @@ class Rules:
                 if foundations[home_index[card]] == below[card]:
                     return [made[i * 16 + FOUNDATION]]
         return []
+
+
+def _scan_tops(columns: tuple[bytes, ...], tops: list[int], after: list[int]
+               ) -> tuple[int, int, int]:
+    """Fill `tops` (each column's top card, ``_EMPTY`` for an empty column) and `after`
+    (the next column right of a column showing the same top card, -1 none); return the
+    bit set of the cards showing, the bit set of the columns whose top a column left of
+    them shows too, and the first empty column (-1 none)."""
+    showing = 0
+    repeated = 0
+    empty = -1
+    for i in range(len(columns)):
+        column = columns[i]
+        size = len(column)
+        if size:
+            card = column[size - 1]
+            tops[i] = card
+            if showing >> card & 1:
+                repeated |= 1 << i
+                j = i - 1
+                while tops[j] != card:
+                    j -= 1
+                after[j] = i
+            showing |= 1 << card
+        elif empty < 0:
+            empty = i
+    return showing, repeated, empty
 
 
 def stuck_card(state: State, ranks: int) -> int:
@@ -342,3 +399,15 @@ def _sum(data: bytes) -> int:
     for i in range(len(data)):
         total += data[i]
     return total
+
+
+# -- PROOFS -------------------------------------------------------------------------
+#
+# Empty columns (``Rules.empty_column_moves``). No rule names a column, so exchanging
+# two columns maps every legal step to a legal step, a winning line to a winning line,
+# and keeps the key (``Rules.key`` sorts the columns). A card moved into any empty
+# column gives the position that the same move into the first empty column gives, with
+# those two empty columns exchanged: as winnable, and the same key. A column's only card
+# moved into an empty column gives the same position with the two columns exchanged: a
+# winning line through that step wins without it (drop it and exchange the two columns
+# in every later step), so leaving it out loses no win and makes no loss look won.

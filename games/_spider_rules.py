@@ -32,9 +32,9 @@ DEEP_HIDDEN_WEIGHT: Final = 16    # the same in the beam's second heuristic (Spi
 BREAK_WEIGHT: Final = 6           # face-up neighbours that are not in sequence at all
 # in rank sequence but of different suits: dearer than no sequence at all, so an off-suit
 # build is made only when it turns a card or empties a column. An off-suit pair cannot
-# move as one and blocks the card under it; weighted 3 (cheaper than a break), the beam
-# filled with off-suit builds and won no 4-suit deal of 1-5 in 30 CPU s; weighted 9, it
-# wins 4 of them. With 2 suits that weight lost deal 2 (won at 3), so it is per suit count.
+# move as one and blocks the card under it; with 4 suits a weight below a break filled
+# the beam with off-suit builds, and with 2 suits the higher weight lost a deal, so it is
+# per suit count (figures in data/spider/winnability.md).
 SUIT_BREAK_WEIGHT: Final = 3
 FOUR_SUIT_BREAK_WEIGHT: Final = 9
 CARD_WEIGHT: Final = 1            # a card still in play (tableau or stock)
@@ -199,57 +199,61 @@ class _Rules:
     # -- moves -------------------------------------------------------------------------
 
     def moves(self, state: State) -> list[Move]:
-        """Return every legal move: same-suit builds, other builds, to empty columns, deal.
+        """Return every legal move: builds (``build_moves``), then moves into empty columns
+        (``empty_column_moves``), then the deal (``deal_moves``).
 
-        Same-suit builds come first, those that turn a card or empty a column foremost
-        (the later found first), then the other builds in the same order, then moves into
-        empty columns, longest run first, then the deal. Only one symmetry is used: with
-        the stock empty, columns are interchangeable, so a run goes only to the first
-        empty column, and a whole column never moves to an empty one (its key would not
-        change).
+        Only one symmetry is used: once the stock is empty, a run goes only to the first
+        empty column and a whole column never moves to an empty one (PROOFS, "Empty
+        columns").
         """
         columns = state[0]
         hidden = state[1]
         stock = state[2]
         width = len(columns)
-        table = self.move_table
+        lengths: list[int] = [0] * width    # the face-up same-suit run on each top, 0 empty
         empties: list[int] = []
-        top_places: list[int] = []
-        top_cards: list[int] = []
         for j in range(width):
             column = columns[j]
             if len(column):
-                top_places.append(j)
-                top_cards.append(column[len(column) - 1])
+                lengths[j] = _run_length(column, hidden[j])
             else:
                 empties.append(j)
-        dealing = len(stock) > 0
-        targets = empties if dealing else empties[:1]
+        result = self.build_moves(columns, hidden, lengths)
+        if empties:
+            self.empty_column_moves(columns, lengths, empties, len(stock) > 0, result)
+        self.deal_moves(stock, empties, result)
+        return result
+
+    def build_moves(self, columns: tuple[bytes, ...], hidden: bytes,
+                    lengths: list[int]) -> list[Move]:
+        """Return the runs moved onto a card: "a card or a run goes on a card one rank
+        higher, whatever its suit ...; only a same-suit descending run moves as a unit (any
+        top part of such a run may move)". `lengths` holds each column's top run.
+
+        Same-suit builds come first, those that turn a card or empty a column foremost
+        (the later found first), then the other builds in the same order.
+        """
+        width = len(columns)
+        table = self.move_table
+        top_places: list[int] = []
+        top_cards: list[int] = []
+        for j in range(width):
+            if lengths[j]:
+                column = columns[j]
+                top_places.append(j)
+                top_cards.append(column[len(column) - 1])
         tops = len(top_places)
         same_first: list[Move] = []         # built back to front
         same: list[Move] = []
         other_first: list[Move] = []        # built back to front
         other: list[Move] = []
-        to_empty: list[Move] = []
-        for i in range(width):
-            column = columns[i]
-            n = len(column)
-            if n == 0:
-                continue
-            down = hidden[i]
-            top = column[n - 1]
-            # the face-up same-suit run on top (_run_length, inline)
-            length = 1
-            place = n - 1
-            while place > down:
-                below = column[place - 1]
-                if below - 1 != column[place] or below % 13 == 0:
-                    break
-                length += 1
-                place -= 1
+        for s in range(tops):
+            i = top_places[s]
+            top = top_cards[s]
+            length = lengths[i]
             top_rank = top % 13
             top_suit = top // 13
-            face_up = n - down
+            face_up = len(columns[i]) - hidden[i]
             row = i * width * _MAX_RUN
             for t in range(tops):
                 under = top_cards[t]
@@ -269,20 +273,38 @@ class _Rules:
                         other_first.append(move)
                     else:
                         other.append(move)
-            for j in targets:
-                for k in range(length, 0, -1):
-                    if k == n and not dealing:
-                        continue
-                    to_empty.append(table[row + j * _MAX_RUN + k])
         same_first.reverse()
         other_first.reverse()
         result = same_first + same
         result += other_first
         result += other
-        result += to_empty
-        if dealing and not empties:
-            result.append(DEAL)
         return result
+
+    def empty_column_moves(self, columns: tuple[bytes, ...], lengths: list[int],
+                           empties: list[int], dealing: bool, result: list[Move]) -> None:
+        """Add the runs moved "into an empty column", by source column, then target,
+        longest run first. With the stock empty (not `dealing`) only into the first empty
+        column, and never a whole column (PROOFS, "Empty columns")."""
+        width = len(columns)
+        table = self.move_table
+        targets = empties if dealing else empties[:1]
+        for i in range(width):
+            length = lengths[i]
+            if not length:
+                continue
+            n = len(columns[i])
+            row = i * width * _MAX_RUN
+            for j in targets:
+                for k in range(length, 0, -1):
+                    if k == n and not dealing:
+                        continue
+                    result.append(table[row + j * _MAX_RUN + k])
+
+    def deal_moves(self, stock: bytes, empties: list[int], result: list[Move]) -> None:
+        """Add the deal: "the stock deals one card face up to every column, column 1 first,
+        and only when no column is empty"."""
+        if len(stock) and not empties:
+            result.append(DEAL)
 
     def _completed(self, column: bytes, down: int) -> int:
         """Return the suit of the complete face-up run K..A on top of `column`, or -1."""
@@ -503,14 +525,8 @@ class _Rules:
         return total
 
     def lower_bound(self, state: State) -> int:
-        """Return deals left plus half the breaks the deals cannot mend.
-
-        Every pair of neighbours in a column that is not a same-suit step must be cut
-        before a win. A run move cuts at most two (under the run, and under a K..A it
-        completes); a deal cuts at most one per column (under each run it completes).
-        All the stock must be dealt, so with d deals and b such pairs a win needs at
-        least ``d + ceil((b - columns * d) / 2)`` moves.
-        """
+        """Return deals left plus half the breaks the deals cannot mend, at least 1 while a
+        card is in a column (PROOFS, "Lower bound")."""
         columns = state[0]
         stock = state[2]
         bad = self.bad
@@ -529,3 +545,27 @@ class _Rules:
         if bound == 0 and occupied:
             bound = 1
         return bound
+
+
+# -- PROOFS -------------------------------------------------------------------------
+#
+# Empty columns (``_Rules.empty_column_moves``). While the stock lasts every move into
+# an empty column is listed: each column will be dealt its own stock cards, so empty
+# columns are different targets. Once the stock is empty no rule names a column, so
+# exchanging two columns (each with its face-down count) maps every legal move to a
+# legal move, a winning line to a winning line, and keeps the key (which then sorts
+# the columns with their face-down counts). A run moved into any empty column gives the
+# position that the same run moved into the first empty column gives, with those two
+# empty columns exchanged: as winnable, and the same key. A whole column (no card face
+# down under it, since a run is face up) moved into an empty column turns no card and
+# gives the same position with the two columns exchanged: a winning line through that
+# move wins without it (drop it and exchange the two columns in every later move), so
+# leaving it out loses no win and makes no loss look won.
+#
+# Lower bound (``_Rules.lower_bound``). Every pair of neighbours in a column that is not
+# a same-suit step (``bad``) must be cut before a win: its upper card is not built on
+# its lower one, so they cannot leave in one complete run. A run move cuts at most two
+# such pairs (under the run it moves, and under a K..A it completes on the target); a
+# deal cuts at most one per column (under each run it completes). All the stock must be
+# dealt, so with d deals left and b such pairs a win needs at least
+# ``d + ceil((b - columns * d) / 2)`` moves, and at least one while a card is in a column.

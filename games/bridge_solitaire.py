@@ -75,9 +75,8 @@ falls as the player's tricks grow, whether the player declares or defends (the c
 bonus is a step up where the contract is made; a test checks every contract), so each
 contract asks only "can the player take t tricks?" for the fewest t that beat the best
 score found so far; choices and contracts are taken by falling 13-trick score and left
-when that cannot beat the best found. Deals 1-1,000 take a median 0.14 CPU s, at worst
-2.1 (see data/bridge_solitaire/winnability.md; one table per choice in plain Python took a
-median 4.9 on deals 1-40).
+when that cannot beat the best found. Sharing the tables is what makes a deal cheap (a
+fraction of a CPU second; figures in data/bridge_solitaire/winnability.md).
 
 The engine: ``solve``, ``hint``, ``verify`` and ``classify`` reach the game like any
 other; a solve answers the best score with the choice, the bid and the play that reach

@@ -229,9 +229,8 @@ class Klondike(Game[State, Move]):
         go home (the partial-run rule, proved in PROOFS of ``games._klondike_rules``).
 
         None from a position that the relaxed game of ``games._klondike_relax`` proves
-        lost (every move from it leads to a lost position): on deal 36, 37% of the
-        positions a dfs expands are such, and lost deals 61 and 103 store 40% and 56%
-        fewer positions (data/klondike/winnability.md).
+        lost (every move from it leads to a lost position): a large share of the
+        positions a dfs expands are such (figures in data/klondike/winnability.md).
         """)
 
     legal_moves = from_rules(_Rules.legal_moves, doc="""
@@ -288,8 +287,8 @@ class Klondike(Game[State, Move]):
         Foundations are left out (they hold exactly the cards found nowhere else). The
         waste size stays in, though with unlimited passes the sizes that are multiples
         of ``draw`` are equally winnable (each turns into the other by ``s`` steps
-        alone): merging them would shrink searches (2.5 times on deal 31) but break
-        the step counts A* and uniform-cost search prove minimal; ``verdict_key``
+        alone): merging them would shrink searches (data/klondike/winnability.md) but
+        break the step counts A* and uniform-cost search prove minimal; ``verdict_key``
         merges them for the searches that only want a verdict.
         """)
 

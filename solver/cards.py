@@ -243,9 +243,10 @@ def pysol_deck_order(number: int, decks: int = 1, microsoft: bool = False) -> li
 def _microsoft_order(number: int, decks: int) -> list[Card]:
     """Return ``pysol_deck_order`` for the numbers PySolFC shuffles with Microsoft's LCG.
 
-    The same generator as ``pysol_cards`` (seeds below 2**31) on plain ints, about
-    twenty times faster than building its card objects: mass classification of games
-    dealt from a deck order (The Clock, Spider, Forty Thieves) spends its time here.
+    The same generator as ``pysol_cards`` (seeds below 2**31) on plain ints, because
+    building its card objects cost several times as much and mass classification of
+    games dealt from a deck order (The Clock, Spider, Forty Thieves) spends its time
+    here (figures in data/measurements.md).
     """
     cards = list(_fresh_deck(decks))
     seed = number

@@ -402,8 +402,8 @@ def shared_rules(kind: Callable[..., R], *variant: Hashable) -> R:
     A game's rules object (the one it hands to ``use_rules``) holds lookup tables that
     depend on the variant fields alone, so every game of one variant can use the same
     one: a game built again (``dataclasses.replace``, a batch worker's copy for each
-    deal, a test's twin) finds its tables ready instead of computing them again
-    (Klondike's take about 2 ms, Spider's 0.5 ms). Its tables and caches answer for the
+    deal, a test's twin) finds its tables ready instead of computing them again (they
+    take milliseconds to build; figures in data/measurements.md). Its tables and caches answer for the
     variant, never for one game, so sharing them changes no answer; nothing is written
     into the frozen game but what ``use_rules`` binds.
 

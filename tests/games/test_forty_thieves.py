@@ -127,6 +127,20 @@ def test_legal_moves_of_a_literal_position():
         assert twin.illegal_reason(state, move) == ""
 
 
+def test_moves_come_home_waste_builds_draw_empty_column_in_that_order():
+    twin = FortyThieves(suits=2, ranks=4, columns=4, rows=1)
+    assert twin.moves(twin.parse(LITERAL)) == [
+        Move(2, FOUNDATION), Move(WASTE, 1), DRAW, Move(WASTE, 3), Move(0, 3), Move(2, 3)]
+
+
+def test_a_card_showing_twice_moves_from_both_columns_left_to_right():
+    """Home moves, then builds by target column, each from both copies' columns."""
+    twin = FortyThieves(suits=1, ranks=3, columns=4, rows=1)
+    state = twin.parse("Foundations: C-A C-A\n: 3C\n: 2C\n: 3C\n: 2C\n")
+    assert twin.moves(state) == [Move(1, FOUNDATION), Move(3, FOUNDATION),
+                                 Move(1, 0), Move(3, 0), Move(1, 2), Move(3, 2)]
+
+
 def test_identical_targets_are_both_offered():
     twin = FortyThieves(suits=1, ranks=3, columns=3, rows=1)
     state = twin.parse("Foundations: C-A C-A\n: 3C\n: 3C\n: 2C 2C\n")
