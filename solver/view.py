@@ -45,10 +45,16 @@ class Unseen(Generic[S]):
     arrangement `c` of the same cards, is the position with `c` in those places and
     everything the player has seen unchanged. Cards must be orderable (the mask sorts
     them).
+
+    A game whose hidden part is a future rather than cards in places (Gaps' redeals,
+    shuffles to come) also gives `future`: ``fill`` then leaves that future in one fixed
+    form (the same whatever the true one is), and ``future(position, rng)`` draws one at
+    random, each as likely as the rules make it.
     """
 
     cards: tuple[Any, ...]
     fill: Callable[[Sequence[Any]], S]
+    future: Callable[[S, random.Random], S] | None = None
 
 
 class View(Protocol[S, M]):
@@ -137,7 +143,8 @@ class Sighted(Generic[S, M]):
         unseen = self.unseen()
         cards = sorted(unseen.cards)
         rng.shuffle(cards)
-        return unseen.fill(cards)
+        world = unseen.fill(cards)
+        return world if unseen.future is None else unseen.future(world, rng)
 
     def steps(self) -> list[M]:
         """Return the steps open to the player."""
