@@ -86,7 +86,7 @@ from solver.cards import (SUIT_NAMES, SUITS, Card, build_reason, card_str, is_re
                           pysol_layout, rank, run_str, suit)
 from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
                          use_rules)
-from solver.view import Unseen, first_steps
+from solver.view import Unseen
 from solver.text import DealReader, foundations_line, labelled, pile_text, read_number
 from games._deadlock import stuck_cards, stuck_reason
 from games._klondike_relax import never_home, never_home_reason
@@ -545,28 +545,37 @@ class KlondikeView:
             return state._replace(columns=tuple(filled), talon=talon[:cut] + bytes(placed[at:]))
         return Unseen(tuple(cards), fill)
 
-    def steps(self, state: State) -> list[Move]:
-        """Return the player's steps: every move's first step, and a bare turn of the
-        stock (or of the waste over) wherever the rules allow one."""
-        return first_steps(self.game, state, (Move(STOCK, STOCK, 1),))
+    def steps(self, state: State, seen: Any = 0) -> list[Move]:
+        """Return the player's moves: every legal move that reads no unseen card.
+
+        Column, waste and foundation moves read only face-up cards. A search move that
+        turns the stock to a card and plays it is the player's too once every talon
+        card has been seen (the player knows where each lies); until then a bare turn
+        of the stock, which shows the next cards, takes its place.
+        """
+        moves = self.game.legal_moves(state)
+        if int(seen):
+            return [m for m in moves if m.source != STOCK] + [Move(STOCK, STOCK, 1)]
+        return list(moves)
 
     def safe(self, state: State, seen: Any) -> list[Move]:
         """Return the first of ``forced``'s home moves that reads no unseen card.
 
-        A column's or the waste's top card that ``forced`` sends home is safe by a rule
-        that reads only the foundations (PROOFS of ``games._klondike_rules``, "Safe
-        home moves"), so it is safe in every world. Left out: ``forced``'s turns of the
-        stock to reach a card (they read the stock), and, while some stock card was
-        never turned, a position with nothing face down, where ``forced`` may answer
-        by ``sure_win``, which reads the stock.
+        ``forced``'s home moves are safe by rules that read only the foundations, the
+        moving card and, for ``sure_win``, the talon and the face-down cards (PROOFS of
+        ``games._klondike_rules``, "Safe home moves"). Once every talon card is seen,
+        all of it is seen (``sure_win`` is asked only with nothing face down); before,
+        only moves of a column's or the waste's top card are kept, and none where
+        ``sure_win`` might answer (nothing face down).
         """
-        if int(seen) and not any(state.hidden):
+        if not int(seen):
+            return self.game.forced(state)[:1]
+        if not any(state.hidden):
             return []
         for move in self.game.forced(state):
             if move.source != STOCK:
                 return [move]
         return []
-
 
 def _place_name(place: int) -> str:
     return "f" if place == FOUNDATION else _COLUMN_NAMES[place]

@@ -12,8 +12,8 @@ a ``View`` (``Game.player_view``) saying three things:
   sorted order, the same for every position that looks the same to the player, and the
   *samples*, the unseen cards shuffled into their places, each arrangement equally
   likely (a uniform draw among the worlds that agree with everything seen);
-- the steps open to the player (``steps``), as the player names them, whose legality
-  never depends on an unseen card.
+- the moves open to the player (``steps``), whose legality and effect never depend on
+  an unseen card.
 
 A blind answer is computed from the mask alone (``Sighted.masked``), so that two
 positions that look the same to the player give the same answer: nothing downstream of
@@ -73,9 +73,10 @@ class View(Protocol[S, M]):
         """Return the cards not seen at `state`, given what was seen before."""
         ...
 
-    def steps(self, state: S) -> list[M]:
-        """Return the legal steps open to the player, the same for every position that
-        looks the same (their legality reads no unseen card)."""
+    def steps(self, state: S, seen: Hashable) -> list[M]:
+        """Return the legal moves open to the player, the same for every position that
+        looks the same (their legality and effect read no unseen card): single steps,
+        or search moves (``expand``) where what they do is known to the player."""
         ...
 
     def safe(self, state: S, seen: Hashable) -> list[M]:
@@ -151,7 +152,7 @@ class Sighted(Generic[S, M]):
         view = self.game.player_view
         if view is None:
             return first_steps(self.game, self.state)
-        return view.steps(self.state)
+        return view.steps(self.state, self.seen)
 
     def safe(self) -> list[M]:
         """Return steps proven to lose no win in any world agreeing with what is seen

@@ -63,10 +63,19 @@ def test_worlds_agree_with_what_was_seen_and_steps_are_legal(game: Any) -> None:
                 drawn = Sighted(game, sample, position.seen)
                 assert drawn.look() == look
                 assert set(drawn.steps()) == set(steps)
-                for step in steps:
-                    assert game.illegal_reason(sample, step) == "", game.notation(step)
-            for step in steps:
-                assert game.illegal_reason(position.state, step) == "", game.notation(step)
+                for move in steps:
+                    assert legal(game, sample, move)
+            for move in steps:
+                assert legal(game, position.state, move)
+
+
+def legal(game: Any, state: Any, move: Any) -> bool:
+    """Whether a move's steps pass the verifier's rule check one after another."""
+    for step in game.expand(state, move):
+        if game.illegal_reason(state, step):
+            return False
+        state = game.play(state, step)
+    return True
 
 
 @pytest.mark.parametrize("game", viewed_games(), ids=ids)
@@ -132,7 +141,7 @@ def test_blind_play_of_a_twin_replays_to_its_end() -> None:
         played = play(game, game.deal(deal), Settings(samples=30, seed=1, cap=2_000))
         state = game.deal(deal)
         for step in played.steps:
-            assert game.illegal_reason(state, step) == ""
+            assert game.illegal_reason(state, step) == "", game.notation(step)
             state = game.play(state, step)
         assert game.is_won(state) == (played.status is Status.WON)
         assert all(0.0 <= d["chance"] <= 1.0 for d in played.decisions)

@@ -34,15 +34,17 @@ DEFAULT_CAP = 5_000         # positions each world's solve may store
 FIRST_WORLDS = 4            # worlds every step gets before UCB1 chooses
 EXPLORE = math.sqrt(2.0)    # UCB1's exploration constant (rewards in [0, 1])
 MAX_STEPS = 2_000           # a blind game longer than this is given up as lost
+EXACT_CAP = 200_000         # positions for the one solve once nothing is unseen
+PLAN_LOOKS = 64             # undoable positions a plan may pass through, at most
 Z95 = 1.959963984540054
 
 
 @dataclass
 class Estimate:
-    """What the worlds say of one step: wins, losses and worlds the cap left undecided."""
+    """What the worlds say of one plan (``plans``): wins, losses, worlds left undecided."""
 
-    step: Any
-    notation: str
+    steps: tuple[Any, ...]        # steps that can be undone, then one that cannot
+    notation: str                 # the steps' notations, space-separated
     won: int = 0
     lost: int = 0
     undecided: int = 0
@@ -147,18 +149,23 @@ def world(position: Sighted[Any, Any], seed: int, index: int) -> Any:
 
 
 def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
-               on_sample: Callable[[int], None] | None = None) -> BlindHint:
-    """Return each step's chance of winning, estimated from what the player has seen.
+               on_sample: Callable[[int], None] | None = None,
+               avoid: frozenset[Hashable] = frozenset(),
+               options: list[tuple[Any, ...]] | None = None) -> BlindHint:
+    """Return each plan's chance of winning, estimated from what the player has seen.
 
     Only the masked position is read (see the module docstring). With a fixed number of
-    samples the answer is deterministic; with seconds it stops at the deadline.
+    samples the answer is deterministic; with seconds it stops at the deadline. Plans
+    that end in a position whose look is in `avoid` are left out (blind play's guard
+    against going round in circles); `options`, the plans when already listed.
     """
     from solver.app.analyze import solve
 
     started = time.perf_counter()
     masked = position.masked()
     game = masked.game
-    estimates = [Estimate(step, game.notation(step)) for step in masked.steps()]
+    estimates = [Estimate(plan, written(masked, plan))
+                 for plan in (plans(masked, avoid) if options is None else options)]
     if not estimates:
         return BlindHint((), 0, time.perf_counter() - started, masked.hides)
     worlds: dict[int, Any] = {}
@@ -173,7 +180,9 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
         index = estimate.samples
         if index not in worlds:
             worlds[index] = world(masked, settings.seed, index)
-        after = game.play(worlds[index], estimate.step)
+        after = worlds[index]
+        for step in estimate.steps:
+            after = game.play(after, step)
         if game.is_won(after):
             estimate.won += 1
             if scored:
@@ -210,6 +219,55 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
     return BlindHint(tuple(order), total, time.perf_counter() - started, masked.hides)
 
 
+def plans(masked: Sighted[Any, Any], avoid: frozenset[Hashable] = frozenset(),
+          limit: int = PLAN_LOOKS) -> list[tuple[Any, ...]]:
+    """Return the player's choices at a masked position, as plans: steps that can be
+    undone (each leads to a position from which one step leads back, so they show
+    nothing and commit to nothing), then one step that cannot (it shows a card, or
+    cannot be taken back).
+
+    Choosing among plans, not single steps, is lonelybot's grouping of moves by the
+    irreversible move they lead to: shuffling cards back and forth is no decision, and
+    a player never wanders among positions that are all equally good. Plans reaching
+    the same position (as the player sees it) count once, the shortest kept; a step
+    that changes nothing the player sees is no plan. The undoable positions explored
+    are at most `limit`, nearest first.
+    """
+    start = masked.look()
+    paths: dict[Hashable, tuple[Any, ...]] = {start: ()}
+    frontier = [masked]
+    ends: dict[Hashable, tuple[Any, ...]] = {}
+    while frontier:
+        here = frontier.pop(0)
+        path = paths[here.look()]
+        for step in here.steps():
+            after = here.play(step)
+            look = after.look()
+            if look in paths:
+                continue
+            if _undoable(here.look(), after) and len(paths) < limit:
+                paths[look] = path + (step,)
+                frontier.append(after)
+            elif look not in ends and look not in avoid:
+                ends[look] = path + (step,)
+    return list(ends.values())
+
+
+def written(position: Sighted[Any, Any], plan: tuple[Any, ...]) -> str:
+    """Return a plan in notation: its moves as the game's steps, space-separated."""
+    game, state, notations = position.game, position.state, []
+    for move in plan:
+        for step in game.expand(state, move):
+            notations.append(game.notation(step))
+            state = game.play(state, step)
+    return " ".join(notations)
+
+
+def _undoable(look: Hashable, after: Sighted[Any, Any]) -> bool:
+    """Whether one step from `after` leads back to the position seen as `look`."""
+    return any(after.play(step).look() == look for step in after.steps())
+
+
 def _value(estimate: Estimate, scored: bool) -> float:
     return estimate.mean_score if scored else estimate.chance
 
@@ -239,15 +297,16 @@ class PlayedGame:
     reason: str = ""
 
 
-def play(game: Game[Any, Any], state: Any, settings: Settings = Settings(),
-         sure: Callable[[Sighted[Any, Any]], Any] | None = None) -> PlayedGame:
+def play(game: Game[Any, Any], state: Any, settings: Settings = Settings()) -> PlayedGame:
     """Play `state` (the true deal) with the blind hint's choice at each decision.
 
-    A decision is a position with more than one step open; a single step, or one the
-    view proves safe in every world (``Sighted.safe``), is played without asking. A step back into a position the player has already seen (as the
-    player sees it) is avoided while another is open, so that play cannot go round in
-    circles. The game is lost when no step is open, when every step's chance is 0 (the
-    player gives up: no world drawn could be won), or after ``MAX_STEPS`` steps.
+    A decision is a position with more than one plan open (``plans``); a single plan, or
+    a step the view proves safe in every world (``Sighted.safe``), is played without
+    asking. Once nothing is unseen, one exact solve decides the rest. A plan back into
+    a position the player has already seen (as the player sees it) is never taken, so
+    that play cannot go round in circles. The game is lost when no plan is open, when
+    the best plan's chance is 0 (the player gives up: no world drawn could be won), or
+    after ``MAX_STEPS`` steps.
     """
     position = Sighted.of(game, state)
     looks: set[Hashable] = {position.look()}
@@ -261,29 +320,72 @@ def play(game: Game[Any, Any], state: Any, settings: Settings = Settings(),
         if not steps:
             played.reason = "no step open"
             return played
-        fresh = [s for s in steps if masked.play(s).look() not in looks]
-        if not fresh:
-            played.reason = "every step open leads back to a position already seen"
-            return played
+        unseen = position.unseen()
+        if not unseen.cards and unseen.future is None and game.score is None:
+            if _play_exact(game, position, played, settings):
+                return played
         safe = position.safe()
+        options = [] if safe else plans(masked, frozenset(looks))
         if safe:
-            step = safe[0]
-        elif len(fresh) == 1:
-            step = fresh[0]
+            plan: tuple[Any, ...] = (safe[0],)
+        elif not options:
+            played.reason = "every plan open leads back to a position already seen"
+            return played
+        elif len(options) == 1:
+            plan = options[0]
         else:
-            hint = blind_hint(position, settings)
+            hint = blind_hint(position, settings, options=options)
             played.samples += hint.samples
-            chosen = [e for e in hint.estimates if e.step in fresh][0]
+            chosen = hint.best
+            assert chosen is not None
             if chosen.decided and chosen.won == 0 and game.score is None:
                 played.reason = "no world drawn could be won"
                 played.decisions.append({"move": chosen.notation, "chance": 0.0,
                                          "samples": chosen.samples})
                 return played
-            step = chosen.step
+            plan = chosen.steps
             played.decisions.append({"move": chosen.notation, "chance": round(chosen.chance, 4),
                                      "samples": chosen.samples})
-        played.steps.append(step)
-        position = position.play(step)
-        looks.add(position.look())
+        for move in plan:
+            played.steps += game.expand(position.state, move)
+            position = position.play(move)
+            looks.add(position.look())
     played.status = Status.WON
     return played
+
+
+def _play_exact(game: Game[Any, Any], position: Sighted[Any, Any], played: PlayedGame,
+                settings: Settings) -> bool:
+    """With nothing unseen the player knows the whole position: solve it once, as a
+    player who can see everything would, and play the win to the end (one decision of
+    chance 1), or give up on a proven loss. Return False, to go on deciding step by
+    step, when the solve is undecided within ``EXACT_CAP`` positions."""
+    from solver.app.analyze import solve
+
+    result = solve(game, position.state, settings.strategy, Budget(max_states=EXACT_CAP))
+    if result.status is Status.UNKNOWN:
+        return False
+    steps = _steps_of(game, position.state, result.moves)
+    first = game.notation(steps[0]) if steps else ""
+    played.decisions.append({"move": first, "chance": 1.0 if result.status is Status.WON else 0.0,
+                             "samples": 0, "exact": True})
+    if result.status is Status.LOST:
+        played.reason = "nothing is unseen and the position is proven lost"
+        return True
+    state = position.state
+    for step in steps:
+        state = game.play(state, step)
+        played.steps.append(step)
+    played.status = Status.WON if game.is_won(state) else Status.LOST
+    return True
+
+
+def _steps_of(game: Game[Any, Any], state: Any, moves: Any) -> list[Any]:
+    """Return search moves as the game's steps."""
+    steps: list[Any] = []
+    for move in moves:
+        expanded = game.expand(state, move)
+        for step in expanded:
+            state = game.play(state, step)
+        steps += expanded
+    return steps
