@@ -76,6 +76,10 @@ class FreeCell(Game[State, Move]):
     twins: ClassVar[tuple[dict[str, Any], ...]] = (                    # solver.game.twins
         {"ranks": 4, "columns": 4, "cells": 1}, {"ranks": 4, "columns": 4, "cells": 0},
         {"ranks": 5, "columns": 4, "cells": 1})
+    # Equal shares up to 64,000 positions a member before dfs gets half (three rounds
+    # elsewhere): the greedy members win most Microsoft deals and dfs alone wins 80 of
+    # 1-100 in 2 CPU s against their 100, so its half was a fifth of the time on 1-1000.
+    portfolio_equal_rounds: ClassVar[int] = 6
     def __post_init__(self) -> None:
         if not 0 <= self.cells <= len(_CELL_NAMES):
             raise ValueError(f"cells must be 0..{len(_CELL_NAMES)}, got {self.cells}")
@@ -335,6 +339,7 @@ class SeahavenTowers(FreeCell):
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
     regression: ClassVar[tuple[tuple[dict[str, Any], int, int, int], ...]] = \
         (({}, 1, 30, 10_000),)
+    portfolio_equal_rounds: ClassVar[int] = 3       # SEAHAVEN_ROUNDS
 
 
 SEAHAVEN = SeahavenTowers()

@@ -20,7 +20,11 @@ redeal, deal 7016 (lost, 1,370,418 positions) took plain dfs 13 CPU s and the de
 three members with equal shares 38-40 (the greedy members store the same positions at
 three quarters of dfs's speed). With the anchor's half the portfolio stores at most
 about twice what its dfs alone would, so it decides the deals dfs decides within about
-twice dfs's time (``benchmarks/dfs_check.py``, data/portfolio-vs-dfs.md).
+twice dfs's time (``benchmarks/dfs_check.py``, data/portfolio-vs-dfs.md). A game may
+ask for more equal rounds (``portfolio_equal_rounds``): FreeCell's greedy members win
+most deals within 100,000 positions where its dfs wanders, so it keeps equal shares up
+to 64,000 positions a member, a fixed cost of at most 3 x 126,000 positions on top of
+what dfs alone decides in.
 
 A member named ``narrow_<member>`` runs over the game's ``narrow_moves`` (see
 ``solver.search.base.narrowed``): it can win, never prove a loss. When it exhausts its
@@ -42,14 +46,14 @@ import time
 from functools import partial
 from typing import Any, Callable
 
-from solver.game import DEFAULT_PORTFOLIO, Game, Status
+from solver.game import DEFAULT_EQUAL_ROUNDS, DEFAULT_PORTFOLIO, Game, Status
 from solver.search.base import Budget, Result, Run, Search, narrowed
 from solver.search.best_first import greedy_search, weighted_search
 from solver.search.dfs import dfs_search
 
 FIRST_CAP = 2_000
 GROWTH = 2
-EQUAL_ROUNDS = 3        # rounds with equal caps (2,000, 4,000, 8,000) before the anchor's half
+EQUAL_ROUNDS = DEFAULT_EQUAL_ROUNDS   # rounds with equal caps (2,000, 4,000, 8,000) before the anchor's half
 MEMBERS: dict[str, Callable[..., Search]] = {
     "best_first": greedy_search,
     "best_first_newest": partial(greedy_search, newest_first=True),
@@ -96,6 +100,7 @@ def portfolio(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Re
     began, began_cpu = time.perf_counter(), time.process_time()
     chosen = members(game)
     lead = chosen[anchor(chosen)][0]
+    equal_rounds = game.portfolio_equal_rounds
     budget = budget.start()        # one deadline, at which each member stops by itself
     cap = FIRST_CAP if budget.max_states is None else \
         max(1, min(FIRST_CAP, budget.max_states // len(chosen)))
@@ -114,7 +119,7 @@ def portfolio(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Re
     while True:
         # The first rounds as they always were (equal caps in the game's order: quick
         # wins cost what they did), then the anchor first with the others' share.
-        weighted = rounds >= EQUAL_ROUNDS
+        weighted = rounds >= equal_rounds
         turns = sorted(active, key=lambda entry: entry[0] != lead) if weighted else active
         for entry in list(turns):
             name, search, complete = entry
@@ -138,7 +143,7 @@ def portfolio(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Re
         rounds += 1
         grant = cap * (GROWTH - 1)
         if budget.max_states is not None:
-            shares = 2 * max(1, len(active) - 1) if rounds >= EQUAL_ROUNDS else len(active)
+            shares = 2 * max(1, len(active) - 1) if rounds >= equal_rounds else len(active)
             grant = max(1, min(grant, (budget.max_states - stored) // shares))
         cap += grant
 

@@ -48,3 +48,19 @@ def test_the_anchor_is_dfs_else_the_last_complete_member():
     Named.portfolio = ("best_first", "weighted", "best_first_newest")
     chosen = members(Named())
     assert chosen[anchor(chosen)][0] == "best_first_newest"
+
+
+def test_freecell_keeps_equal_shares_longer_and_decides_what_dfs_decides():
+    """FreeCell's members share equally for more rounds (its greedy members win where
+    its dfs wanders); on small twins, lost ones among them, the verdicts still agree."""
+    from games.freecell import FreeCell
+
+    game = FreeCell(ranks=5, columns=4, cells=1)
+    assert game.portfolio_equal_rounds > EQUAL_ROUNDS
+    verdicts = []
+    for number in range(1, 41):
+        state = game.deal(number)
+        alone = dfs(game, state)
+        assert portfolio(game, state).status is alone.status, number
+        verdicts.append(alone.status)
+    assert Status.LOST in verdicts and Status.WON in verdicts
