@@ -76,6 +76,16 @@ class FreeCell(Game[State, Move]):
     twins: ClassVar[tuple[dict[str, Any], ...]] = (                    # solver.game.twins
         {"ranks": 4, "columns": 4, "cells": 1}, {"ranks": 4, "columns": 4, "cells": 0},
         {"ranks": 5, "columns": 4, "cells": 1})
+    # The greedy members win most Microsoft deals, and dfs alone wins 80 of 1-100 in 2 CPU s
+    # against their 100: in the rounds before dfs gets half, each greedy member gets twice
+    # dfs's share, and there is one round more (the greedy members' caps 4,000, 8,000,
+    # 16,000 and 32,000 positions, dfs's half of those). On
+    # deals 1-1000: 3,117,430 positions in all before, 2,523,681 after; 1001-1400, replayed
+    # from each member's own count: 1,178,231 before, 1,064,816 after
+    # (data/portfolio-vs-dfs.md).
+    portfolio_equal_rounds: ClassVar[int] = 4
+    portfolio_shares: ClassVar[tuple[int, ...] | None] = (2, 2, 1)
+
     def __post_init__(self) -> None:
         if not 0 <= self.cells <= len(_CELL_NAMES):
             raise ValueError(f"cells must be 0..{len(_CELL_NAMES)}, got {self.cells}")
@@ -335,6 +345,8 @@ class SeahavenTowers(FreeCell):
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
     regression: ClassVar[tuple[tuple[dict[str, Any], int, int, int], ...]] = \
         (({}, 1, 30, 10_000),)
+    portfolio_equal_rounds: ClassVar[int] = 3       # the defaults: it has lost deals (see FreeCell)
+    portfolio_shares: ClassVar[tuple[int, ...] | None] = None
 
 
 SEAHAVEN = SeahavenTowers()

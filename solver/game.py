@@ -28,6 +28,7 @@ R = TypeVar("R")
 P = ParamSpec("P")
 
 DEFAULT_PORTFOLIO = ("best_first", "best_first_newest", "dfs")   # a game's default members
+DEFAULT_EQUAL_ROUNDS = 3  # the portfolio's first rounds (caps 2,000, 4,000, 8,000 a member)
 QUOTE_LIMIT = 20          # characters of user text an error message quotes at most
 TOKEN_LIMIT = 12          # ... of one token of a deal's text (a card is 2 to 4)
 SHOWN_PROBLEMS = 5        # problems a DealError's message names; it counts the rest
@@ -201,6 +202,22 @@ class Game(Protocol[S, M]):
         """The portfolio's members, e.g. ``("narrow_dfs", "dfs")``
         (``solver.search.portfolio``)."""
         return DEFAULT_PORTFOLIO
+
+    @property
+    def portfolio_equal_rounds(self) -> int:
+        """The portfolio's first rounds (caps doubling from 2,000 positions a member,
+        times its ``portfolio_shares``) before its anchor, dfs, is granted as many as the
+        other members together (``solver.search.portfolio``). More rounds suit a game
+        whose greedy members win where dfs wanders; each adds a fixed cost to what dfs
+        alone decides."""
+        return DEFAULT_EQUAL_ROUNDS
+
+    @property
+    def portfolio_shares(self) -> tuple[int, ...] | None:
+        """Each portfolio member's share of a round's positions during the equal rounds,
+        one whole number a member of ``portfolio`` (None: one each); afterwards the
+        anchor gets as many as the others together."""
+        return None
 
     @property
     def beam_heuristics(self) -> tuple[Callable[[S], int], ...]:

@@ -4,14 +4,15 @@ from __future__ import annotations
 import pytest
 
 from games import GAMES, find_game
-from solver.game import DEFAULT_PORTFOLIO, Game
+from solver.game import DEFAULT_EQUAL_ROUNDS, DEFAULT_PORTFOLIO, Game
 from solver.search import find_strategy
 from solver.search.base import Budget, narrowed, without_forced
 
 HOOKS = ("default_strategy", "verdict_key", "streamlined_key", "narrow_moves", "portfolio",
          "beam_heuristics", "beam_strata", "dead_end", "freer", "cpsat_solve", "score",
          "best_score", "score_bound", "best_line", "legal_moves", "move_cost",
-         "forced_keeps_shortest", "unknown_future", "twins", "no_twins", "regression")
+         "forced_keeps_shortest", "unknown_future", "twins", "no_twins", "regression",
+         "portfolio_equal_rounds", "portfolio_shares")
 
 
 def test_the_contract_declares_every_optional_hook_with_its_default():
@@ -23,7 +24,7 @@ def test_the_contract_declares_every_optional_hook_with_its_default():
     assert defaults == {**{hook: None for hook in HOOKS}, "default_strategy": "portfolio",
                         "portfolio": DEFAULT_PORTFOLIO, "beam_heuristics": (),
                         "forced_keeps_shortest": False, "twins": (), "no_twins": "",
-                        "regression": ()}
+                        "regression": (), "portfolio_equal_rounds": DEFAULT_EQUAL_ROUNDS}
     # FreeCell declares how shortest solutions count and that forced moves keep them
     freecell = GAMES["freecell"]
     assert freecell.forced_keeps_shortest and freecell.move_cost is not None

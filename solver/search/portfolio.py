@@ -20,7 +20,11 @@ redeal, deal 7016 (lost, 1,370,418 positions) took plain dfs 13 CPU s and the de
 three members with equal shares 38-40 (the greedy members store the same positions at
 three quarters of dfs's speed). With the anchor's half the portfolio stores at most
 about twice what its dfs alone would, so it decides the deals dfs decides within about
-twice dfs's time (``benchmarks/dfs_check.py``, data/portfolio-vs-dfs.md).
+twice dfs's time (``benchmarks/dfs_check.py``, data/portfolio-vs-dfs.md). A game may
+ask for more rounds before the anchor's half (``portfolio_equal_rounds``) and give its
+members unequal shares in them (``portfolio_shares``): FreeCell's greedy members win most
+deals where its dfs wanders, so each gets twice dfs's share for four rounds. Each round
+added is a fixed cost on top of what dfs alone decides in.
 
 A member named ``narrow_<member>`` runs over the game's ``narrow_moves`` (see
 ``solver.search.base.narrowed``): it can win, never prove a loss. When it exhausts its
@@ -42,14 +46,14 @@ import time
 from functools import partial
 from typing import Any, Callable
 
-from solver.game import DEFAULT_PORTFOLIO, Game, Status
+from solver.game import DEFAULT_EQUAL_ROUNDS, DEFAULT_PORTFOLIO, Game, Status
 from solver.search.base import Budget, Result, Run, Search, narrowed
 from solver.search.best_first import greedy_search, weighted_search
 from solver.search.dfs import dfs_search
 
 FIRST_CAP = 2_000
 GROWTH = 2
-EQUAL_ROUNDS = 3        # rounds with equal caps (2,000, 4,000, 8,000) before the anchor's half
+EQUAL_ROUNDS = DEFAULT_EQUAL_ROUNDS   # rounds with equal caps (2,000, 4,000, 8,000) before the anchor's half
 MEMBERS: dict[str, Callable[..., Search]] = {
     "best_first": greedy_search,
     "best_first_newest": partial(greedy_search, newest_first=True),
@@ -96,10 +100,11 @@ def portfolio(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Re
     began, began_cpu = time.perf_counter(), time.process_time()
     chosen = members(game)
     lead = chosen[anchor(chosen)][0]
+    equal_rounds = game.portfolio_equal_rounds
+    weights = shares_of(game, chosen)
     budget = budget.start()        # one deadline, at which each member stops by itself
     cap = FIRST_CAP if budget.max_states is None else \
-        max(1, min(FIRST_CAP, budget.max_states // len(chosen)))
-    share = dataclasses.replace(budget, max_states=cap)
+        max(1, min(FIRST_CAP, budget.max_states // sum(weights.values())))
     active: list[tuple[str, Search, bool]] = []
     runs: dict[str, Run] = {}
     freer = game.freer
@@ -108,18 +113,21 @@ def portfolio(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Re
             searched, position = freer(start)
         else:
             searched, position = game if complete else narrowed(game), start
+        share = dataclasses.replace(budget, max_states=cap * weights[name])
         active.append((name, member(searched, position, share), complete))
     grant: int | None = None                  # None: start each search
     rounds = 0
     while True:
-        # The first rounds as they always were (equal caps in the game's order: quick
-        # wins cost what they did), then the anchor first with the others' share.
-        weighted = rounds >= EQUAL_ROUNDS
+        # The first rounds as they always were (caps in proportion to the members'
+        # shares, in the game's order: quick wins cost what they did), then the anchor
+        # first with the others' share.
+        weighted = rounds >= equal_rounds
         turns = sorted(active, key=lambda entry: entry[0] != lead) if weighted else active
+        others = sum(weights[name] for name, _, _ in active if name != lead)
         for entry in list(turns):
             name, search, complete = entry
             try:
-                weight = _weight(name == lead, len(active)) if weighted else 1
+                weight = max(1, others) if weighted and name == lead else weights[name]
                 runs[name] = next(search) if grant is None else search.send(grant * weight)
             except StopIteration as done:
                 result: Result[Any] = done.value
@@ -129,8 +137,8 @@ def portfolio(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Re
                     active.remove(entry)
                     runs.pop(name, None)
                     continue
-                others = [run for other, run in runs.items() if other != name]
-                return _total(result, others, began, began_cpu, name, active, search)
+                rest = [run for other, run in runs.items() if other != name]
+                return _total(result, rest, began, began_cpu, name, active, search)
         stored = sum(len(run.table) for run in runs.values())
         if budget.max_states is not None and stored >= budget.max_states:
             return _stop(Result(Status.UNKNOWN, stopped_by="max-states"), stored, began,
@@ -138,15 +146,24 @@ def portfolio(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Re
         rounds += 1
         grant = cap * (GROWTH - 1)
         if budget.max_states is not None:
-            shares = 2 * max(1, len(active) - 1) if rounds >= EQUAL_ROUNDS else len(active)
+            others = sum(weights[name] for name, _, _ in active if name != lead)
+            shares = 2 * max(1, others) if rounds >= equal_rounds else \
+                sum(weights[name] for name, _, _ in active)
             grant = max(1, min(grant, (budget.max_states - stored) // shares))
         cap += grant
 
 
-def _weight(lead: bool, count: int) -> int:
-    """Return a member's grant weight among `count` members: the anchor (`lead`) weighs
-    as much as all the others together, every other member one."""
-    return max(1, count - 1) if lead else 1
+def shares_of(game: Game[Any, Any],
+              chosen: list[tuple[str, Callable[..., Search], bool]]) -> dict[str, int]:
+    """Return each member's share of a round's grant before the anchor's half: the
+    game's ``portfolio_shares`` (one whole number a member), else one each."""
+    declared = game.portfolio_shares
+    if declared is None:
+        return {name: 1 for name, _, _ in chosen}
+    if len(declared) != len(chosen) or min(declared) < 1:
+        raise ValueError(f"{game.name}: portfolio_shares needs one whole number >= 1 a member, "
+                         f"got {declared!r} for {len(chosen)} members")
+    return {name: share for (name, _, _), share in zip(chosen, declared)}
 
 
 def _stop(result: Result[Any], stored: int, began: float, began_cpu: float,

@@ -14,7 +14,7 @@ import pytest
 from games.gaps import Gaps
 from solver.game import Status
 from solver.search import Budget, dfs, portfolio
-from solver.search.portfolio import EQUAL_ROUNDS, FIRST_CAP, GROWTH, anchor, members
+from solver.search.portfolio import EQUAL_ROUNDS, FIRST_CAP, GROWTH, anchor, members, shares_of
 
 TWIN = Gaps(suits=4, ranks=6, redeals=0)        # uses the default portfolio
 
@@ -48,3 +48,34 @@ def test_the_anchor_is_dfs_else_the_last_complete_member():
     Named.portfolio = ("best_first", "weighted", "best_first_newest")
     chosen = members(Named())
     assert chosen[anchor(chosen)][0] == "best_first_newest"
+
+
+
+def test_freecell_shares_and_rounds_keep_the_verdicts_of_dfs():
+    """FreeCell gives its greedy members twice dfs's share for one round more (they win
+    where its dfs wanders); on small twins, lost ones among them, the verdicts agree."""
+    from games.freecell import FreeCell
+
+    game = FreeCell(ranks=5, columns=4, cells=1)
+    assert game.portfolio_equal_rounds > EQUAL_ROUNDS
+    assert shares_of(game, members(game)) == {"best_first": 2, "best_first_newest": 2, "dfs": 1}
+    verdicts = []
+    for number in range(1, 41):
+        state = game.deal(number)
+        alone = dfs(game, state)
+        assert portfolio(game, state).status is alone.status, number
+        verdicts.append(alone.status)
+    assert Status.LOST in verdicts and Status.WON in verdicts
+
+
+def test_shares_must_name_each_member_once():
+    class Named:
+        portfolio = ("best_first", "dfs")
+        portfolio_shares = (2, 1, 1)
+
+        def __getattr__(self, name):
+            return getattr(TWIN, name)
+
+    with pytest.raises(ValueError, match="portfolio_shares"):
+        shares_of(Named(), members(Named()))
+    assert shares_of(TWIN, members(TWIN)) == {"best_first": 1, "best_first_newest": 1, "dfs": 1}
