@@ -59,17 +59,18 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Sequence
 
 from solver.cards import SUITS, Card, card_str, make_card, parse_card, parse_foundation
 from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
                          use_rules)
 from solver.text import DealReader, labelled, number_in, pile_text, read_number
+from solver.view import Unseen, first_steps
 from games._crescent_rules import (DOWN, FROM_DOWN, FROM_UP, MAX_PILES, REDEAL, UP, Move, Rules,
                                    State)
 
-__all__ = ["DOWN", "FROM_DOWN", "FROM_UP", "GAME", "REDEAL", "UP", "Crescent", "Move", "State",
-           "pysol_order"]
+__all__ = ["DOWN", "FROM_DOWN", "FROM_UP", "GAME", "REDEAL", "UP", "Crescent", "CrescentView",
+           "Move", "State", "pysol_order"]
 
 _LABELS = ("Aces", "Kings", "Redeals")
 _MOVE = re.compile(r"([0-9]{1,2}|[ak][cdhs])-?([0-9]{1,2}|[ak])")
@@ -448,6 +449,71 @@ class Crescent(Game[State, Move]):
         to = ("the Ace foundation" if target == UP else "the King foundation" if target == DOWN
               else f"pile {target + 1}")
         return f"{card} from {where} to {to}"
+
+    # -- the player's view ------------------------------------------------------------
+
+    @property
+    def player_view(self) -> "CrescentView":
+        """What a player sees: each pile's top card, and the cards seen before
+        (``CrescentView``)."""
+        return CrescentView(self)
+
+
+@dataclass(frozen=True)
+class CrescentView:
+    """A Crescent player's view (``solver.view``).
+
+    Unseen: the cards dealt face down that no step has shown yet. The piles are squared,
+    so only a pile's top card shows; a card once seen stays known where it lies (a player
+    remembers it when a card is played onto it, or a redeal moves it). Only a pile's top
+    moves, and the redeal moves a pile's bottom card to its top, showing it, so the cards
+    never seen are always the bottom ones of their pile: what is seen beyond the position
+    is how many those are, per pile (``bytes``, pile by pile). A deal's start has all but
+    the top card of each pile unseen (80 of the 96); a position read from a file shows only
+    its tops too, whatever its redeals made (a file says nothing of what was seen before).
+
+    Open Crescent, dealt face up, hides nothing; the view is the rule text's Crescent,
+    whose piles are dealt face down, and the game's name ``open-crescent`` reads the same
+    rules, so its blind answers are Crescent's (a cautious player's).
+
+    Steps: the game's ``moves``, which read only the piles' top cards, the foundations
+    and the redeals made. Safe: none (``Crescent.forced`` proves no step safe even with
+    every card known).
+    """
+
+    game: Crescent
+
+    def start(self, state: State) -> bytes:
+        """Return, pile by pile, how many cards at its bottom were never seen."""
+        return bytes(max(len(pile) - 1, 0) for pile in state.piles)
+
+    def after(self, state: State, seen: Any, step: Move, next_state: State) -> bytes:
+        """A redeal shows each pile's bottom card (a pile of one keeps it on top); a
+        card leaving a pile shows the one under it; nothing else shows a card."""
+        redeal = step == REDEAL
+        return bytes(min(k - 1 if redeal and k else k, max(len(pile) - 1, 0))
+                     for k, pile in zip(bytes(seen), next_state.piles))
+
+    def unseen(self, state: State, seen: Any) -> Unseen[State]:
+        """Return the cards never seen, pile by pile, bottom first."""
+        piles, never = state.piles, bytes(seen)
+        cards = b"".join([pile[:k] for pile, k in zip(piles, never)])
+
+        def fill(placed: Sequence[int]) -> State:
+            at, filled = 0, []
+            for pile, k in zip(piles, never):
+                filled.append(bytes(placed[at:at + k]) + pile[k:])
+                at += k
+            return state._replace(piles=tuple(filled))
+        return Unseen(tuple(cards), fill)
+
+    def steps(self, state: State) -> list[Move]:
+        """Return the game's legal steps: none reads a card under a pile's top."""
+        return first_steps(self.game, state)
+
+    def safe(self, state: State, seen: Any) -> list[Move]:
+        """Return []: no step is proven safe in Crescent (``Crescent.forced``)."""
+        return []
 
 
 def pysol_order(number: int) -> list[Card]:
