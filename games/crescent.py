@@ -16,7 +16,8 @@ the order of the others; it may be made at any time, 3 times in a game (Crescent
 The solver knows every card (full information), and only a pile's top card ever moves,
 so which cards are face down changes nothing: positions do not record it and the text
 shows every card. Open Crescent, dealt face up, is therefore the same game to this
-solver (the name ``open-crescent`` is an alias).
+solver; it differs only in what a player sees (``open``, preset ``open-crescent``: the
+blind answers then see every card, see ``CrescentView``).
 
 Rulings used:
 
@@ -85,6 +86,7 @@ class Crescent(Game[State, Move]):
     redeals: int = 3
     worry_back: bool = False
     bases_move: bool = False
+    open: bool = False
     suits: int = 4
     ranks: int = 13
     piles: int = 16
@@ -93,7 +95,7 @@ class Crescent(Game[State, Move]):
     # Greedy best-first and dfs stall with 20-30 cards left; a beam with the redeals as
     # strata wins most deals in seconds (data/crescent/winnability.md).
     default_strategy: ClassVar[str] = "beam"
-    aliases: ClassVar[tuple[str, ...]] = ("open-crescent", "la-demi-lune", "demi-lune")
+    aliases: ClassVar[tuple[str, ...]] = ("la-demi-lune", "demi-lune")
     summary: ClassVar[str] = ("two decks, 16 piles of 6; tops build up or down by suit (K-A "
                               "wrap) onto piles or Ace and King foundations; 3 redeals")
     variants: ClassVar[dict[str, str]] = {
@@ -103,6 +105,8 @@ class Crescent(Game[State, Move]):
                       "PySolFC: true)",
         "bases_move": "the base Aces and Kings may leave their foundations (default false; "
                       "PySolFC: true)",
+        "open": "Open Crescent: every card dealt face up, which changes only what a player "
+                "sees (default false)",
         "suits": "test-only twin: suits, 1..4 (default 4)",
         "ranks": "test-only twin: cards per suit, 3..13, the top one playing the King "
                  "(default 13)",
@@ -110,6 +114,7 @@ class Crescent(Game[State, Move]):
     }
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "crescent-four": {"redeals": 4},
+        "open-crescent": {"open": True},
         "crescent-pysolfc": {"worry_back": True, "bases_move": True},
     }
     regression: ClassVar[tuple[tuple[dict[str, Any], int, int, int], ...]] = \
@@ -453,10 +458,10 @@ class Crescent(Game[State, Move]):
     # -- the player's view ------------------------------------------------------------
 
     @property
-    def player_view(self) -> "CrescentView":
+    def player_view(self) -> "CrescentView | None":
         """What a player sees: each pile's top card, and the cards seen before
-        (``CrescentView``)."""
-        return CrescentView(self)
+        (``CrescentView``); everything in Open Crescent (None)."""
+        return None if self.open else CrescentView(self)
 
 
 @dataclass(frozen=True)
@@ -472,9 +477,7 @@ class CrescentView:
     the top card of each pile unseen (80 of the 96); a position read from a file shows only
     its tops too, whatever its redeals made (a file says nothing of what was seen before).
 
-    Open Crescent, dealt face up, hides nothing; the view is the rule text's Crescent,
-    whose piles are dealt face down, and the game's name ``open-crescent`` reads the same
-    rules, so its blind answers are Crescent's (a cautious player's).
+    Open Crescent (``open``), dealt face up, hides nothing and declares no view.
 
     Steps: the game's ``moves``, which read only the piles' top cards, the foundations
     and the redeals made. Safe: none (``Crescent.forced`` proves no step safe even with

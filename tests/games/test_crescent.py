@@ -378,3 +378,13 @@ def test_emptying_a_pile_down_to_its_unseen_cards_shows_them_one_by_one() -> Non
     position = position.play(Move(0, DOWN))         # 4C home on the King foundation
     assert position.seen == bytes((2, 3)) and len(position.unseen().cards) == 5
     assert position.masked().state.piles[0][-1] == parse_card("3C")
+
+
+def test_open_crescent_plays_the_same_and_hides_nothing() -> None:
+    from solver.view import Sighted
+
+    opened = find_game("open-crescent")
+    assert opened.open and opened.player_view is None and GAME.player_view is not None
+    state = opened.deal(1)
+    assert state == GAME.deal(1) and opened.moves(state) == GAME.moves(state)
+    assert Sighted.of(opened, state).masked().state == state
