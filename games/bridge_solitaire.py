@@ -90,7 +90,9 @@ Hidden cards (what a player can expect, not seeing the face-down cards and the s
 ``blind_score`` scores a player who follows stated rules on what the rules show (keep
 the lowest or the highest face-up cards, pass to defend, play by ``blind_card``); with
 the full-information best of the same samples they bound a player's expected score
-(``benchmarks/bridge_figures.py --hidden``).
+(``benchmarks/bridge_figures.py --hidden``). The player's view (``BridgeView``) says
+what a player sees at each step, for the blind hint (``solver.app.blind``), whose
+expected score is the mean over worlds of each world's full-information best.
 
 Numbered deals: ``random.Random(number).shuffle`` of the 54 cards in the order
 AC..KC, AD..KD, AH..KH, AS..KS, JK, JK (52 and 53): the first 7 are the face-down cards,

@@ -2,7 +2,8 @@
 
 Rules (the project's ruling of the rule text): a double-six set of dominoes (28 tiles;
 other double-n sets are a variant) is shuffled into the draw pile; the deal is the draw
-order, known to the solver (full information). Tiles are drawn one at a time.
+order, known to the solver (full information; the player's view, ``CrissCrossView``,
+knows only the tile drawn and which tiles are left). Tiles are drawn one at a time.
 
 - The first tile drawn starts arm 1 of the cross. Each tile drawn is placed if it can
   be: on the open (outer) end of an arm whose pips it matches, the matching half against

@@ -14,7 +14,9 @@ The solver knows every card, and what every redeal will bring (full information)
 deal's redeals are fixed by its number, as below, so the deal and its number are one
 deterministic game, and choosing when to redeal (which cards are gathered) is part of
 the play. A board given without its deal number has unknown redeals: the solver then
-plays no redeal (see the rulings).
+plays no redeal (see the rulings). A player is not told the deal number: the player's
+view (``GapsView``) sees the layout but not what a redeal will deal, and a blind hint or
+blind game redeals with or without a deal number.
 
 Rulings used:
 

@@ -360,7 +360,8 @@ def test_the_view_hides_all_but_each_piles_top_and_remembers_what_it_showed() ->
     covered = state.piles[step.target][-1]
     onto = redealt.play(step)
     assert onto.seen[step.target] == 4 and onto.seen[step.source] == 4
-    assert onto.masked().state.piles[step.target][-2:] == bytes((covered, state.piles[step.source][-1]))
+    moved = state.piles[step.source][-1]
+    assert onto.masked().state.piles[step.target][-2:] == bytes((covered, moved))
     # the card under a pile's top shows when the top leaves, and stays known
     back = onto.play(Move(step.target, step.source))
     assert back.seen == onto.seen
