@@ -90,7 +90,9 @@ Hidden cards (what a player can expect, not seeing the face-down cards and the s
 ``blind_score`` scores a player who follows stated rules on what the rules show (keep
 the lowest or the highest face-up cards, pass to defend, play by ``blind_card``); with
 the full-information best of the same samples they bound a player's expected score
-(``benchmarks/bridge_figures.py --hidden``).
+(``benchmarks/bridge_figures.py --hidden``). The player's view (``BridgeView``) says
+what a player sees at each step, for the blind hint (``solver.app.blind``), whose
+expected score is the mean over worlds of each world's full-information best.
 
 Numbered deals: ``random.Random(number).shuffle`` of the 54 cards in the order
 AC..KC, AD..KD, AH..KH, AS..KS, JK, JK (52 and 53): the first 7 are the face-down cards,
@@ -128,7 +130,7 @@ import random
 import re
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Iterable, NamedTuple
+from typing import Any, Callable, ClassVar, Iterable, NamedTuple, Sequence
 
 from solver.cards import card_str, parse_card, plain_text
 from solver.game import DealChecker, DealProblem, Game, InvalidMoveError, Status, quote
@@ -136,6 +138,7 @@ from solver.search.result import Budget, Result
 from solver.text import read_number
 from solver.table import default_memory, resident_bytes
 from solver.verify import replay
+from solver.view import Unseen, first_steps
 from games._bridge_play import HOUSE, NOTRUMP, PLAYER, Tricks, resolve
 from games._bridge_play import rank_of as _rank
 from games._bridge_play import suit_of as _suit
@@ -143,7 +146,7 @@ from games._bridge_play import suit_of as _suit
 __all__ = ["GAME", "BridgeSolitaire", "State", "Move", "Contract", "house_bid", "hand_score",
            "winning_tricks", "card_name", "read_card", "JOKERS", "NOTRUMP", "best_play",
            "search_deal", "contract_options", "max_tricks", "Best", "unknown_samples",
-           "blind_keep", "blind_card", "blind_score", "play_reaches"]
+           "blind_keep", "blind_card", "blind_score", "play_reaches", "BridgeView"]
 
 JOKERS = (52, 53)
 STRAINS = ("C", "D", "H", "S", "NT")
@@ -899,6 +902,14 @@ class BridgeSolitaire(Game[State, Move]):
             return "pass"
         return card_name(move.cards[0])
 
+    # -- the player's view
+
+    @property
+    def player_view(self) -> "BridgeView":
+        """What a player sees: the face-up cards, the hand once chosen, the stock cards
+        turned (``BridgeView``)."""
+        return BridgeView(self)
+
     def parse_move(self, state: State, text: str) -> Move:
         """Return the step `text` names (``keep:AC+KC+...`` or ``keep AC KC ...``,
         ``bid:2S`` or ``bid 2S``, ``pass``, a card); raise InvalidMoveError."""
@@ -1145,6 +1156,77 @@ class BridgeSolitaire(Game[State, Move]):
             check.add(DealProblem.WRONG_PILE_SIZE, f"{label}: {len(rest.split())} cards, "
                       f"expected {size}", line=line)
         return _number_jokers(found)
+
+
+@dataclass(frozen=True)
+class BridgeView:
+    """A Bridge Solitaire player's view (``solver.view``).
+
+    Unseen: the 7 face-down cards until the player has chosen the kept cards (the rules
+    turn them up then), and the stock cards not yet turned, in their order. The 13 face-up
+    cards stay known after the choice (the text lets a player remember the discards), and
+    so do the stock cards the house has turned, played or out of play. A house lead is
+    the stock's top card, turned before the player answers it (the player follows its
+    suit), so it is seen. A deal's start has 41 cards unseen; once the choice is made, 34.
+    The deal number is left out of the mask (it would tell the cards). Nothing is seen
+    beyond the position (``seen`` is None). The two jokers are alike, numbered 52 and 53
+    in the text's order (face up, face down, stock); every seen card comes before every
+    unseen one in that order, so the unseen jokers are given as 52 both and ``fill``
+    numbers them in turn: a world is a placement of unlike cards.
+
+    Steps: the game's moves (the choices read the face-up cards, the bids the hand, the
+    cards the hand and a house lead). Safe: the one step open when there is only one
+    (every line of play begins with it).
+    """
+
+    game: BridgeSolitaire
+
+    def start(self, state: State) -> None:
+        """Return None: the position holds all a player knows."""
+        return None
+
+    def after(self, state: State, seen: Any, step: Move, next_state: State) -> None:
+        """Return None (see ``start``)."""
+        return None
+
+    def unseen(self, state: State, seen: Any) -> Unseen[State]:
+        """Return the face-down cards (before the choice), then the stock not yet turned."""
+        stock = state.stock
+        if not state.kept:
+            cut, down = 0, state.face_down
+        else:
+            cut, down = state.played, b""
+            if state.bid is not None and state.lead == HOUSE and cut < len(stock):
+                cut += 1                                # the house's lead, turned
+        hidden = down + stock[cut:]
+        jokers = bytes(sorted(c for c in hidden if c >= 52))
+        cards = hidden.replace(b"\x35", b"\x34") if jokers else hidden
+        fixed = state._replace(number=0)
+        seen_stock = stock[:cut]
+        take = len(down)
+
+        def fill(placed: Sequence[int]) -> State:
+            dealt = bytes(placed)
+            if jokers:                                  # number the jokers in turn
+                first = dealt.find(52)
+                if len(jokers) == 1:
+                    dealt = dealt[:first] + jokers + dealt[first + 1:]
+                else:
+                    second = dealt.find(52, first + 1)
+                    dealt = dealt[:second] + b"\x35" + dealt[second + 1:]
+            if take:
+                return fixed._replace(face_down=dealt[:take], stock=dealt[take:])
+            return fixed._replace(stock=seen_stock + dealt)
+        return Unseen(tuple(cards), fill)
+
+    def steps(self, state: State) -> list[Move]:
+        """Return the game's legal steps: none reads an unseen card."""
+        return first_steps(self.game, state)
+
+    def safe(self, state: State, seen: Any) -> list[Move]:
+        """Return the only step open, if only one is: every line of play begins with it."""
+        found = self.steps(state)
+        return found if len(found) == 1 else []
 
 
 def _bid_text(bid: tuple[int, int]) -> str:

@@ -16,7 +16,8 @@ the order of the others; it may be made at any time, 3 times in a game (Crescent
 The solver knows every card (full information), and only a pile's top card ever moves,
 so which cards are face down changes nothing: positions do not record it and the text
 shows every card. Open Crescent, dealt face up, is therefore the same game to this
-solver (the name ``open-crescent`` is an alias).
+solver; it differs only in what a player sees (``open``, preset ``open-crescent``: the
+blind answers then see every card, see ``CrescentView``).
 
 Rulings used:
 
@@ -59,17 +60,18 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Sequence
 
 from solver.cards import SUITS, Card, card_str, make_card, parse_card, parse_foundation
 from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
                          use_rules)
 from solver.text import DealReader, labelled, number_in, pile_text, read_number
+from solver.view import Unseen, first_steps
 from games._crescent_rules import (DOWN, FROM_DOWN, FROM_UP, MAX_PILES, REDEAL, UP, Move, Rules,
                                    State)
 
-__all__ = ["DOWN", "FROM_DOWN", "FROM_UP", "GAME", "REDEAL", "UP", "Crescent", "Move", "State",
-           "pysol_order"]
+__all__ = ["DOWN", "FROM_DOWN", "FROM_UP", "GAME", "REDEAL", "UP", "Crescent", "CrescentView",
+           "Move", "State", "pysol_order"]
 
 _LABELS = ("Aces", "Kings", "Redeals")
 _MOVE = re.compile(r"([0-9]{1,2}|[ak][cdhs])-?([0-9]{1,2}|[ak])")
@@ -84,6 +86,7 @@ class Crescent(Game[State, Move]):
     redeals: int = 3
     worry_back: bool = False
     bases_move: bool = False
+    open: bool = False
     suits: int = 4
     ranks: int = 13
     piles: int = 16
@@ -92,7 +95,7 @@ class Crescent(Game[State, Move]):
     # Greedy best-first and dfs stall with 20-30 cards left; a beam with the redeals as
     # strata wins most deals in seconds (data/crescent/winnability.md).
     default_strategy: ClassVar[str] = "beam"
-    aliases: ClassVar[tuple[str, ...]] = ("open-crescent", "la-demi-lune", "demi-lune")
+    aliases: ClassVar[tuple[str, ...]] = ("la-demi-lune", "demi-lune")
     summary: ClassVar[str] = ("two decks, 16 piles of 6; tops build up or down by suit (K-A "
                               "wrap) onto piles or Ace and King foundations; 3 redeals")
     variants: ClassVar[dict[str, str]] = {
@@ -102,6 +105,8 @@ class Crescent(Game[State, Move]):
                       "PySolFC: true)",
         "bases_move": "the base Aces and Kings may leave their foundations (default false; "
                       "PySolFC: true)",
+        "open": "Open Crescent: every card dealt face up, which changes only what a player "
+                "sees (default false)",
         "suits": "test-only twin: suits, 1..4 (default 4)",
         "ranks": "test-only twin: cards per suit, 3..13, the top one playing the King "
                  "(default 13)",
@@ -109,6 +114,7 @@ class Crescent(Game[State, Move]):
     }
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "crescent-four": {"redeals": 4},
+        "open-crescent": {"open": True},
         "crescent-pysolfc": {"worry_back": True, "bases_move": True},
     }
     regression: ClassVar[tuple[tuple[dict[str, Any], int, int, int], ...]] = \
@@ -448,6 +454,69 @@ class Crescent(Game[State, Move]):
         to = ("the Ace foundation" if target == UP else "the King foundation" if target == DOWN
               else f"pile {target + 1}")
         return f"{card} from {where} to {to}"
+
+    # -- the player's view ------------------------------------------------------------
+
+    @property
+    def player_view(self) -> "CrescentView | None":
+        """What a player sees: each pile's top card, and the cards seen before
+        (``CrescentView``); everything in Open Crescent (None)."""
+        return None if self.open else CrescentView(self)
+
+
+@dataclass(frozen=True)
+class CrescentView:
+    """A Crescent player's view (``solver.view``).
+
+    Unseen: the cards dealt face down that no step has shown yet. The piles are squared,
+    so only a pile's top card shows; a card once seen stays known where it lies (a player
+    remembers it when a card is played onto it, or a redeal moves it). Only a pile's top
+    moves, and the redeal moves a pile's bottom card to its top, showing it, so the cards
+    never seen are always the bottom ones of their pile: what is seen beyond the position
+    is how many those are, per pile (``bytes``, pile by pile). A deal's start has all but
+    the top card of each pile unseen (80 of the 96); a position read from a file shows only
+    its tops too, whatever its redeals made (a file says nothing of what was seen before).
+
+    Open Crescent (``open``), dealt face up, hides nothing and declares no view.
+
+    Steps: the game's ``moves``, which read only the piles' top cards, the foundations
+    and the redeals made. Safe: none (``Crescent.forced`` proves no step safe even with
+    every card known).
+    """
+
+    game: Crescent
+
+    def start(self, state: State) -> bytes:
+        """Return, pile by pile, how many cards at its bottom were never seen."""
+        return bytes(max(len(pile) - 1, 0) for pile in state.piles)
+
+    def after(self, state: State, seen: Any, step: Move, next_state: State) -> bytes:
+        """A redeal shows each pile's bottom card (a pile of one keeps it on top); a
+        card leaving a pile shows the one under it; nothing else shows a card."""
+        redeal = step == REDEAL
+        return bytes(min(k - 1 if redeal and k else k, max(len(pile) - 1, 0))
+                     for k, pile in zip(bytes(seen), next_state.piles))
+
+    def unseen(self, state: State, seen: Any) -> Unseen[State]:
+        """Return the cards never seen, pile by pile, bottom first."""
+        piles, never = state.piles, bytes(seen)
+        cards = b"".join([pile[:k] for pile, k in zip(piles, never)])
+
+        def fill(placed: Sequence[int]) -> State:
+            at, filled = 0, []
+            for pile, k in zip(piles, never):
+                filled.append(bytes(placed[at:at + k]) + pile[k:])
+                at += k
+            return state._replace(piles=tuple(filled))
+        return Unseen(tuple(cards), fill)
+
+    def steps(self, state: State) -> list[Move]:
+        """Return the game's legal steps: none reads a card under a pile's top."""
+        return first_steps(self.game, state)
+
+    def safe(self, state: State, seen: Any) -> list[Move]:
+        """Return []: no step is proven safe in Crescent (``Crescent.forced``)."""
+        return []
 
 
 def pysol_order(number: int) -> list[Card]:

@@ -2,7 +2,8 @@
 
 Rules (the project's ruling of the rule text): a double-six set of dominoes (28 tiles;
 other double-n sets are a variant) is shuffled into the draw pile; the deal is the draw
-order, known to the solver (full information). Tiles are drawn one at a time.
+order, known to the solver (full information; the player's view, ``CrissCrossView``,
+knows only the tile drawn and which tiles are left). Tiles are drawn one at a time.
 
 - The first tile drawn starts arm 1 of the cross. Each tile drawn is placed if it can
   be: on the open (outer) end of an arm whose pips it matches, the matching half against
@@ -80,13 +81,14 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Sequence
 
 from solver.game import DealChecker, DealProblem, Game, InvalidMoveError, card_list, cut, quote
 from solver.text import number_in, read_number
+from solver.view import Unseen
 
-__all__ = ["GAME", "CrissCross", "State", "Move", "PLACE", "SCRAP", "RESHUFFLE", "NO_DEAL",
-           "MAX_DEAL", "tile_name", "tiles_of"]
+__all__ = ["GAME", "CrissCross", "CrissCrossView", "State", "Move", "PLACE", "SCRAP", "RESHUFFLE",
+           "NO_DEAL", "MAX_DEAL", "tile_name", "tiles_of"]
 
 PLACE = 0           # Move(PLACE, arm, oriented tile): on arm `arm` (0-based), a new one if next
 SCRAP = 1           # Move(SCRAP, 0, 0): the drawn tile has no place, to the scrap heap
@@ -573,6 +575,72 @@ class CrissCross(Game[State, Move]):
         if arm >= len(state.arms):
             return f"start arm {arm + 1} with {tile_name(_plain(tile))}, {tile & 15} open"
         return f"{tile_name(_plain(tile))} on arm {arm + 1}, {tile & 15} open"
+
+    # -- the player's view ------------------------------------------------------------
+
+    @property
+    def player_view(self) -> "CrissCrossView":
+        """What a player sees: the cross, the tile drawn and the scrap heap's tiles, but
+        not the order of the draw pile nor of a reshuffle to come (``CrissCrossView``)."""
+        return CrissCrossView(self)
+
+
+@dataclass(frozen=True)
+class CrissCrossView:
+    """A CrissCross player's view (``solver.view``).
+
+    Unseen: the order of the tiles not yet drawn, all but the first of the draw pile.
+    The tile drawn (the draw pile's first) is face up, for the player places it: the
+    steps open are its places. Which tiles the draw pile holds is known (the set less
+    the cross and the scrap heap, whose tiles were seen as they were scrapped), only not
+    their order. A deal's start has 27 of the 28 tiles unseen. A reshuffle's order is a
+    future (``Unseen.future``): the mask holds no deal number (``NO_DEAL``), and a world
+    draws one at random (1 to 10**12); a reshuffle is ``random.Random`` seeded with the
+    number and the reshuffle's count through a hash, so its ``shuffle`` (exact draws
+    from the Mersenne Twister) deals the heap in each order alike as far as any sample
+    can tell.
+
+    Steps: the game's moves, with the reshuffle wherever the rules allow one, whatever the
+    position's deal number (``moves`` offers none without it). Safe: the one step open
+    when there is only one (a scrap, a reshuffle, a tile with one place): every line of
+    play begins with it, and which steps are open reads only the tile drawn and the cross.
+    """
+
+    game: CrissCross
+
+    def start(self, state: State) -> None:
+        """Return None: the position holds all a player knows (the scrap heap is face
+        down but its tiles were seen, and the position names them)."""
+        return None
+
+    def after(self, state: State, seen: Any, step: Move, next_state: State) -> None:
+        """Return None (see ``start``)."""
+        return None
+
+    def unseen(self, state: State, seen: Any) -> Unseen[State]:
+        """Return the draw pile after the tile drawn, and the reshuffles as a future."""
+        draw = state.draw
+        head = draw[:1]
+        fixed = state._replace(seed=NO_DEAL)
+
+        def fill(placed: Sequence[int]) -> State:
+            return fixed._replace(draw=head + bytes(placed))
+        return Unseen(tuple(draw[1:]), fill, _random_reshuffles)
+
+    def steps(self, state: State) -> list[Move]:
+        """Return the game's legal steps, the reshuffle among them wherever the rules allow
+        one (whether one is allowed never reads the deal number)."""
+        return self.game.moves(state if state.seed != NO_DEAL else state._replace(seed=MAX_DEAL))
+
+    def safe(self, state: State, seen: Any) -> list[Move]:
+        """Return the only step open, if only one is: every line of play begins with it."""
+        found = self.steps(state)
+        return found if len(found) == 1 else []
+
+
+def _random_reshuffles(state: State, rng: random.Random) -> State:
+    """Return `state` with a deal number drawn at random (``CrissCrossView``)."""
+    return state._replace(seed=rng.randint(1, MAX_DEAL))
 
 
 def reshuffled(seed: int, count: int, scrap: bytes) -> bytes:

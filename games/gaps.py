@@ -14,7 +14,9 @@ The solver knows every card, and what every redeal will bring (full information)
 deal's redeals are fixed by its number, as below, so the deal and its number are one
 deterministic game, and choosing when to redeal (which cards are gathered) is part of
 the play. A board given without its deal number has unknown redeals: the solver then
-plays no redeal (see the rulings).
+plays no redeal (see the rulings). A player is not told the deal number: the player's
+view (``GapsView``) sees the layout but not what a redeal will deal, and a blind hint or
+blind game redeals with or without a deal number.
 
 Rulings used:
 
@@ -71,6 +73,7 @@ names its row too, ``2H-3``: the 2H into the first place of row 3. ``r`` is the 
 """
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -79,9 +82,11 @@ from solver.cards import Card, card_str, make_card, parse_card, pysol_deck_order
 from solver.game import (DealProblem, Game, InvalidMoveError, cut, from_rules, quote,
                          shared_rules, use_rules)
 from solver.text import DealReader, number_in
-from games._gaps_rules import GAP, NO_DEAL, NO_PLACE, REDEAL, REDEAL_CARD, Move, Rules, State
+from solver.view import Unseen, first_steps
+from games._gaps_rules import (GAP, MS_LAST, NO_DEAL, NO_PLACE, REDEAL, REDEAL_CARD, Move, Rules,
+                               State)
 
-__all__ = ["GAME", "GAP", "MAX_DEAL", "NO_DEAL", "REDEAL", "Gaps", "Move", "State"]
+__all__ = ["GAME", "GAP", "MAX_DEAL", "NO_DEAL", "REDEAL", "Gaps", "GapsView", "Move", "State"]
 
 _LABELS = ("Deal", "Redeals", "Draws")
 _TWO = re.compile(r"(\S+?)-([0-9]{1,2})")
@@ -424,6 +429,76 @@ class Gaps(Game[State, Move]):
         start = self._where(source) if source >= 0 else "nowhere"
         end = self._where(target) if 0 <= target < len(state.places) else "no place"
         return f"{card_str(card)} from {start} to {end}"
+
+    # -- the player's view ------------------------------------------------------------
+
+    @property
+    def player_view(self) -> "GapsView":
+        """What a player sees: the whole layout, but not what a redeal will deal
+        (``GapsView``)."""
+        return GapsView(self)
+
+
+@dataclass(frozen=True)
+class GapsView:
+    """A Gaps player's view (``solver.view``).
+
+    Every card is face up; what the player does not know is what each redeal will deal:
+    a numbered deal fixes its redeals through the deal number (the seed of the random
+    stream, ``State.seed``, and the stream's place, ``State.draws``), which no player is
+    told. So no card is unseen, and the hidden part is a future (``Unseen.future``): the
+    mask holds no deal number (``NO_DEAL``) and the stream's first place (51), the same
+    whatever the deal, and a world draws a deal number at random among those that use the
+    Mersenne Twister (32001 to 10**20). Each redeal of such a world is PySolFC's shuffle
+    with ``randint(0, n)`` computed as ``int(random() * (n + 1))``, uniform within 2**-53
+    for each swap, so a redeal deals the gathered cards in each order alike as far as any
+    sample can tell; the Microsoft generator of deals 1 to 32000 is left out because its
+    15-bit values taken modulo n + 1 favour some orders slightly. A player facing a
+    numbered deal is taken to treat its redeals as fair shuffles: the deal number is not
+    part of what the player knows, so a blind game needs none, and a board without a
+    ``Deal:`` line is played blind like any other.
+
+    Steps: the game's moves, with the redeal wherever the rules allow one, whatever the
+    position's deal number (``moves`` offers none without it: the full-information search
+    cannot play an unknown redeal, but a player can). Safe: ``Gaps.forced``'s step, found
+    only once no redeal is left, when its proof reads the layout alone, all of it seen.
+    """
+
+    game: Gaps
+
+    def start(self, state: State) -> None:
+        """Return None: the layout shows everything a player knows."""
+        return None
+
+    def after(self, state: State, seen: Any, step: Move, next_state: State) -> None:
+        """Return None: every card stays in sight."""
+        return None
+
+    def unseen(self, state: State, seen: Any) -> Unseen[State]:
+        """Return no card, and the redeals as a future: the mask has no deal number."""
+        fixed = state._replace(seed=NO_DEAL, draws=DEAL_DRAWS)
+        if state.redeals >= self.game.redeals:
+            return Unseen((), lambda cards: fixed)
+        return Unseen((), lambda cards: fixed, _random_redeals)
+
+    def steps(self, state: State) -> list[Move]:
+        """Return the game's legal steps, the redeal among them wherever the rules allow
+        one (``moves`` is asked with a stand-in deal number when the position has none:
+        whether a redeal is allowed never reads it)."""
+        if state.seed == NO_DEAL:
+            state = state._replace(seed=MAX_DEAL)
+        return first_steps(self.game, state)
+
+    def safe(self, state: State, seen: Any) -> list[Move]:
+        """Return ``forced``'s step: it plays one only when no redeal is left, and its
+        proof (``Gaps.forced``) reads nothing but the layout, which the player sees."""
+        return list(self.game.forced(state)[:1])
+
+
+def _random_redeals(state: State, rng: random.Random) -> State:
+    """Return `state` with a deal number drawn at random (``GapsView``) and the stream at
+    its first place: its redeals are fair shuffles, each order alike."""
+    return state._replace(seed=rng.randint(MS_LAST + 1, MAX_DEAL), draws=DEAL_DRAWS)
 
 
 GAME = Gaps()

@@ -337,3 +337,55 @@ def test_a_redeals_line_that_is_no_number_of_the_range_is_one_line_naming_it(val
 def test_pile_numbers_in_moves_are_ascii_digits_of_a_pile(text: str) -> None:
     with pytest.raises(InvalidMoveError):
         GAME.parse_move(GAME.deal(1), text)
+
+
+# -- the player's view ----------------------------------------------------------------
+
+def test_the_view_hides_all_but_each_piles_top_and_remembers_what_it_showed() -> None:
+    from solver.view import Sighted
+
+    position = Sighted.of(GAME, GAME.deal(1))
+    assert position.seen == bytes([5] * 16)
+    unseen = position.unseen()
+    assert len(unseen.cards) == 80
+    assert sorted(unseen.cards) == sorted(b"".join(p[:5] for p in GAME.deal(1).piles))
+    masked = position.masked().state
+    assert [p[5] for p in masked.piles] == [p[5] for p in GAME.deal(1).piles]   # tops stay
+    redealt = position.play(REDEAL)                 # every bottom card shown on its top
+    assert redealt.seen == bytes([4] * 16) and len(redealt.unseen().cards) == 64
+    assert redealt.masked().state.piles[0][-1] == GAME.deal(1).piles[0][0]
+    # a card played onto a shown card leaves it known: play pile i's top onto pile j
+    state = redealt.state
+    step = next(m for m in GAME.moves(state) if m.source < 16 and m.target < 16)
+    covered = state.piles[step.target][-1]
+    onto = redealt.play(step)
+    assert onto.seen[step.target] == 4 and onto.seen[step.source] == 4
+    moved = state.piles[step.source][-1]
+    assert onto.masked().state.piles[step.target][-2:] == bytes((covered, moved))
+    # the card under a pile's top shows when the top leaves, and stays known
+    back = onto.play(Move(step.target, step.source))
+    assert back.seen == onto.seen
+    left = back.masked().state.piles[step.source]
+    assert left[-1] == state.piles[step.source][-1] and left[-2] == state.piles[step.source][-2]
+
+
+def test_emptying_a_pile_down_to_its_unseen_cards_shows_them_one_by_one() -> None:
+    from solver.view import Sighted
+
+    game = replace(GAME, suits=1, ranks=5, piles=2, redeals=1)
+    state = game.parse("Aces: C-A\nKings: C-5\nRedeals: 0\nAC 2C 3C 4C\n2C 3C 4C 5C\n")
+    position = Sighted.of(game, state)
+    assert position.seen == bytes((3, 3)) and len(position.unseen().cards) == 6
+    position = position.play(Move(0, DOWN))         # 4C home on the King foundation
+    assert position.seen == bytes((2, 3)) and len(position.unseen().cards) == 5
+    assert position.masked().state.piles[0][-1] == parse_card("3C")
+
+
+def test_open_crescent_plays_the_same_and_hides_nothing() -> None:
+    from solver.view import Sighted
+
+    opened = find_game("open-crescent")
+    assert opened.open and opened.player_view is None and GAME.player_view is not None
+    state = opened.deal(1)
+    assert state == GAME.deal(1) and opened.moves(state) == GAME.moves(state)
+    assert Sighted.of(opened, state).masked().state == state
