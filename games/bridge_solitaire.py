@@ -1219,13 +1219,13 @@ class BridgeView:
             return fixed._replace(stock=seen_stock + dealt)
         return Unseen(tuple(cards), fill)
 
-    def steps(self, state: State) -> list[Move]:
+    def steps(self, state: State, seen: Any) -> list[Move]:
         """Return the game's legal steps: none reads an unseen card."""
         return first_steps(self.game, state)
 
     def safe(self, state: State, seen: Any) -> list[Move]:
         """Return the only step open, if only one is: every line of play begins with it."""
-        found = self.steps(state)
+        found = self.steps(state, seen)
         return found if len(found) == 1 else []
 
 

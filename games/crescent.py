@@ -510,7 +510,7 @@ class CrescentView:
             return state._replace(piles=tuple(filled))
         return Unseen(tuple(cards), fill)
 
-    def steps(self, state: State) -> list[Move]:
+    def steps(self, state: State, seen: Any) -> list[Move]:
         """Return the game's legal steps: none reads a card under a pile's top."""
         return first_steps(self.game, state)
 

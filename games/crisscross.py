@@ -627,14 +627,14 @@ class CrissCrossView:
             return fixed._replace(draw=head + bytes(placed))
         return Unseen(tuple(draw[1:]), fill, _random_reshuffles)
 
-    def steps(self, state: State) -> list[Move]:
+    def steps(self, state: State, seen: Any) -> list[Move]:
         """Return the game's legal steps, the reshuffle among them wherever the rules allow
         one (whether one is allowed never reads the deal number)."""
         return self.game.moves(state if state.seed != NO_DEAL else state._replace(seed=MAX_DEAL))
 
     def safe(self, state: State, seen: Any) -> list[Move]:
         """Return the only step open, if only one is: every line of play begins with it."""
-        found = self.steps(state)
+        found = self.steps(state, seen)
         return found if len(found) == 1 else []
 
 

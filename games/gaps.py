@@ -481,7 +481,7 @@ class GapsView:
             return Unseen((), lambda cards: fixed)
         return Unseen((), lambda cards: fixed, _random_redeals)
 
-    def steps(self, state: State) -> list[Move]:
+    def steps(self, state: State, seen: Any) -> list[Move]:
         """Return the game's legal steps, the redeal among them wherever the rules allow
         one (``moves`` is asked with a stand-in deal number when the position has none:
         whether a redeal is allowed never reads it)."""

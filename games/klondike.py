@@ -545,7 +545,7 @@ class KlondikeView:
             return state._replace(columns=tuple(filled), talon=talon[:cut] + bytes(placed[at:]))
         return Unseen(tuple(cards), fill)
 
-    def steps(self, state: State, seen: Any = 0) -> list[Move]:
+    def steps(self, state: State, seen: Any) -> list[Move]:
         """Return the player's moves: every legal move that reads no unseen card.
 
         Column, waste and foundation moves read only face-up cards. A search move that
