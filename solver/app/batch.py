@@ -35,23 +35,30 @@ class Plan:
     that is not a verdict, a results file another run holds), so a mistake costs
     nothing and writes nothing. The lock it takes is released when ``run`` ends, or by
     ``close``. After the run, `errors` and `crashes` count the deals of this run
-    recorded unknown because their search raised or killed its worker.
+    recorded unknown because their search raised or killed its worker. `worker` does
+    something other than classify each deal (blind play, ``solver.app.blind``): its
+    `strategy` names its settings in the results file.
     """
 
     def __init__(self, game: Game[Any, Any], tasks: DealRanges | TaskList, out: Path, *,
                  strategy: str | None = None, budget: Budget = Budget(), jobs: int = 1,
-                 resume: bool = False) -> None:
+                 resume: bool = False, worker: "Worker | None" = None) -> None:
         from solver.app.analyze import default_strategy
 
         self.lock: ResultsLock | None = None
         self.game, self.tasks, self.out, self.budget, self.jobs = game, tasks, out, budget, jobs
-        self.strategy = default_strategy(game, strategy)
-        find_strategy(self.strategy)                      # a bad name fails before work
-        check_strategy_budget(self.strategy, budget)
+        if worker is None:
+            self.strategy = default_strategy(game, strategy)
+            find_strategy(self.strategy)                  # a bad name fails before work
+            check_strategy_budget(self.strategy, budget)
+            worker = Worker(game, self.strategy, budget)
+        else:                                             # its settings are its strategy
+            self.strategy, self.budget = worker.strategy, worker.budget
+        self.worker = worker
         check_tasks(game, tasks)
         if out.is_dir():
             raise SolitaireError(f"--out {quote(str(out), 80)} is a directory; name a file")
-        self.settings = Settings.of(game, self.strategy, budget)
+        self.settings = Settings.of(game, self.strategy, self.budget)
         if out.exists() and is_regular(out) and out.stat().st_size and not resume:
             raise SolitaireError(f"{out} already holds results: pass --resume to continue it, "
                                  "or choose another --out")
@@ -91,7 +98,7 @@ class Plan:
                         sink.write(b"\n")
                     done = self.scan.done
                     todo = (task for task in self.tasks if task.deal not in done)
-                    work = Worker(self.game, self.strategy, self.budget)
+                    work = self.worker
                     results = (_in_process(work, todo) if self.jobs <= 1
                                else pooled(work, todo, self.jobs))
                     try:

@@ -20,12 +20,20 @@ true deal, and records the chance predicted for each choice.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
+from collections import Counter
 from typing import Any, Callable, Hashable
 
+from solver.app.batch import Worker
+from solver.app.pool import describe
+from solver.app.record import Verdict, budget_record, variant_of
+from solver.app.results import read_records, wilson
+from solver.app.sources import Task, start_position
 from solver.game import Game, SolitaireError, Status
 from solver.search import Budget
 from solver.view import Sighted
@@ -35,7 +43,8 @@ FIRST_WORLDS = 4            # worlds every step gets before UCB1 chooses
 EXPLORE = math.sqrt(2.0)    # UCB1's exploration constant (rewards in [0, 1])
 MAX_STEPS = 2_000           # a blind game longer than this is given up as lost
 EXACT_CAP = 200_000         # positions for the one solve once nothing is unseen
-PLAN_LOOKS = 64             # undoable positions a plan may pass through, at most
+REVISITS = 2               # a position seen this often is not gone back to
+PLAN_LOOKS = 32             # undoable positions explored around a position, at most
 Z95 = 1.959963984540054
 
 
@@ -66,8 +75,6 @@ class Estimate:
 
     def interval(self) -> tuple[float, float]:
         """The 95% Wilson interval of the chance."""
-        from solver.app.results import wilson
-
         _, low, high = wilson(self.won, self.decided, Z95)
         return low, high
 
@@ -221,36 +228,57 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
 
 def plans(masked: Sighted[Any, Any], avoid: frozenset[Hashable] = frozenset(),
           limit: int = PLAN_LOOKS) -> list[tuple[Any, ...]]:
-    """Return the player's choices at a masked position, as plans: steps that can be
-    undone (each leads to a position from which one step leads back, so they show
-    nothing and commit to nothing), then one step that cannot (it shows a card, or
+    """Return the player's choices at a masked position, as plans: moves that can be
+    undone (each leads to a position from which one move leads back, so they show
+    nothing and commit to nothing), then one move that cannot (it shows a card, or
     cannot be taken back).
 
-    Choosing among plans, not single steps, is lonelybot's grouping of moves by the
+    Choosing among plans, not single moves, is lonelybot's grouping of moves by the
     irreversible move they lead to: shuffling cards back and forth is no decision, and
-    a player never wanders among positions that are all equally good. Plans reaching
-    the same position (as the player sees it) count once, the shortest kept; a step
-    that changes nothing the player sees is no plan. The undoable positions explored
-    are at most `limit`, nearest first.
+    a player never wanders among positions that are all equally good. Plans whose ends
+    differ only by moves that can be undone are one choice (the shortest is kept): each
+    end is named by the first look (in ``repr`` order) among the positions its undoable
+    moves reach. Plans
+    ending where the player has been (`avoid`) are left out. At most `limit` undoable
+    positions are explored from the start, and from each end, nearest first.
     """
     start = masked.look()
-    paths: dict[Hashable, tuple[Any, ...]] = {start: ()}
-    frontier = [masked]
-    ends: dict[Hashable, tuple[Any, ...]] = {}
+    around, ends = _undoable_region(masked, limit)
+    found: dict[Hashable, tuple[Any, ...]] = {}
+    for path, after in ends:
+        look = after.look()
+        if look in avoid or look == start:
+            continue
+        name = min(_undoable_region(after, limit)[0], key=repr)
+        if name not in found and name not in around:
+            found[name] = path
+    return list(found.values())
+
+
+def _undoable_region(origin: Sighted[Any, Any], limit: int) -> tuple[
+        dict[Hashable, tuple[Any, ...]], list[tuple[tuple[Any, ...], Sighted[Any, Any]]]]:
+    """Return the looks reachable from `origin` by undoable moves (at most `limit`, with
+    the shortest path to each), and the moves out of them that cannot be undone (with
+    the path ending in each and the position reached), breadth first."""
+    paths: dict[Hashable, tuple[Any, ...]] = {origin.look(): ()}
+    frontier = [origin]
+    ends: list[tuple[tuple[Any, ...], Sighted[Any, Any]]] = []
     while frontier:
         here = frontier.pop(0)
-        path = paths[here.look()]
-        for step in here.steps():
-            after = here.play(step)
-            look = after.look()
-            if look in paths:
+        look = here.look()
+        path = paths[look]
+        for move in here.steps():
+            after = here.play(move)
+            reached = after.look()
+            if reached in paths:
                 continue
-            if _undoable(here.look(), after) and len(paths) < limit:
-                paths[look] = path + (step,)
-                frontier.append(after)
-            elif look not in ends and look not in avoid:
-                ends[look] = path + (step,)
-    return list(ends.values())
+            if _undoable(look, after):
+                if len(paths) < limit:
+                    paths[reached] = path + (move,)
+                    frontier.append(after)
+            else:
+                ends.append((path + (move,), after))
+    return paths, ends
 
 
 def written(position: Sighted[Any, Any], plan: tuple[Any, ...]) -> str:
@@ -303,13 +331,13 @@ def play(game: Game[Any, Any], state: Any, settings: Settings = Settings()) -> P
     A decision is a position with more than one plan open (``plans``); a single plan, or
     a step the view proves safe in every world (``Sighted.safe``), is played without
     asking. Once nothing is unseen, one exact solve decides the rest. A plan back into
-    a position the player has already seen (as the player sees it) is never taken, so
-    that play cannot go round in circles. The game is lost when no plan is open, when
+    a position the player has already been in ``REVISITS`` times (as the player sees
+    it) is never taken, so that play cannot go round in circles. The game is lost when no plan is open, when
     the best plan's chance is 0 (the player gives up: no world drawn could be won), or
     after ``MAX_STEPS`` steps.
     """
     position = Sighted.of(game, state)
-    looks: set[Hashable] = {position.look()}
+    looks: Counter[Hashable] = Counter([position.look()])
     played = PlayedGame(Status.LOST)
     while not game.is_won(position.state):
         if len(played.steps) >= MAX_STEPS:
@@ -325,7 +353,8 @@ def play(game: Game[Any, Any], state: Any, settings: Settings = Settings()) -> P
             if _play_exact(game, position, played, settings):
                 return played
         safe = position.safe()
-        options = [] if safe else plans(masked, frozenset(looks))
+        worn = frozenset(look for look, count in looks.items() if count >= REVISITS)
+        options = [] if safe else plans(masked, worn)
         if safe:
             plan: tuple[Any, ...] = (safe[0],)
         elif not options:
@@ -349,7 +378,7 @@ def play(game: Game[Any, Any], state: Any, settings: Settings = Settings()) -> P
         for move in plan:
             played.steps += game.expand(position.state, move)
             position = position.play(move)
-            looks.add(position.look())
+            looks[position.look()] += 1
     played.status = Status.WON
     return played
 
@@ -389,3 +418,145 @@ def _steps_of(game: Game[Any, Any], state: Any, moves: Any) -> list[Any]:
             state = game.play(state, step)
         steps += expanded
     return steps
+
+
+# -- batches of blind games ------------------------------------------------------------------
+
+FULL_BUDGET = Budget(max_states=1_000_000)   # the full-information verdict beside each game
+BINS = 10                                    # the reliability table's bins of predicted chance
+
+
+class BlindWorker(Worker):
+    """Plays one task's deal blind (``play``) and records it beside the deal's
+    full-information verdict; picklable, like ``solver.app.batch.Worker``.
+
+    The record is a ``Verdict``: `status` is how the blind game ended (won or lost),
+    `moves` the steps of a won game (a win, replayed through the rules like any other),
+    `strategy` the blind settings (``Settings.name``), and `extra` holds ``decisions``
+    (each with the plan chosen, ``move``, and its predicted ``chance``), ``played`` (the
+    steps of a lost game), ``samples``, ``reason`` (why a lost game ended) and
+    ``full_information``, the verdict of a search that sees the whole deal.
+    """
+
+    def __init__(self, game: Game[Any, Any], settings: Settings,
+                 full: Budget = FULL_BUDGET) -> None:
+        super().__init__(game, settings.name, _budget_of(settings))
+        self.settings, self.full = settings, full
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        fields = dataclasses.asdict(self.game)  # type: ignore[call-overload]
+        return _rebuilt_blind, (type(self.game), fields, self.settings, self.full)
+
+    def __call__(self, task: Task) -> Verdict:
+        try:
+            return self.play(task)
+        except Exception as error:           # a bug in a game or a strategy: not a verdict
+            return self.failed(task, "error", describe(error))
+
+    def play(self, task: Task) -> Verdict:
+        from solver.app.analyze import solve
+
+        game = self.game
+        state = start_position(game, task)
+        started, cpu = time.perf_counter(), time.process_time()
+        played = play(game, state, self.settings)
+        seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - cpu
+        full = solve(game, state, None, self.full)
+        notations = [game.notation(step) for step in played.steps]
+        won = played.status is Status.WON
+        extra: dict[str, Any] = {"decisions": played.decisions, "samples": played.samples,
+                                 "full_information": full.status.value}
+        if not won:
+            extra["played"] = notations
+            extra["reason"] = played.reason
+        return Verdict(game=game.name, variant=variant_of(game), deal=task.deal,
+                       status=played.status, moves=tuple(notations) if won else (),
+                       strategy=self.strategy, seconds=seconds, cpu_seconds=cpu_seconds,
+                       verified=won, budget=budget_record(self.budget), extra=extra)
+
+
+def _budget_of(settings: Settings) -> Budget:
+    """The budget a results file records for blind settings: the cap and the seconds."""
+    return Budget(max_states=settings.cap,
+                  seconds=settings.seconds if settings.samples is None else None)
+
+
+def _rebuilt_blind(kind: Any, fields: dict[str, Any], settings: Settings,
+                   full: Budget) -> BlindWorker:
+    return BlindWorker(kind(**fields), settings, full)
+
+
+@dataclass
+class Calibration:
+    """Predicted chances against outcomes: the Brier score and a reliability table."""
+
+    bins: list[list[float]] = field(default_factory=lambda: [[0, 0.0, 0] for _ in range(BINS)])
+    squared: float = 0.0
+    count: int = 0
+
+    def add(self, chance: float, won: bool) -> None:
+        self.squared += (chance - won) ** 2
+        self.count += 1
+        row = self.bins[min(int(chance * BINS), BINS - 1)]
+        row[0] += 1
+        row[1] += chance
+        row[2] += won
+
+    @property
+    def brier(self) -> float:
+        return self.squared / self.count if self.count else 0.0
+
+    def rows(self) -> list[tuple[str, int, float, float]]:
+        """(bin, decisions, mean predicted chance, share of their games won), non-empty bins."""
+        out = []
+        for index, (count, predicted, won) in enumerate(self.bins):
+            if count:
+                out.append((f"{index / BINS:.1f}-{(index + 1) / BINS:.1f}", int(count),
+                            predicted / count, won / count))
+        return out
+
+
+@dataclass
+class BlindSummary:
+    """A blind run's figures: blind and full-information win counts, and calibration."""
+
+    games: int = 0
+    won: int = 0
+    full_won: int = 0
+    full_decided: int = 0
+    decisions: int = 0
+    calibration: Calibration = field(default_factory=Calibration)
+
+    def to_json(self) -> dict[str, Any]:
+        rate, low, high = wilson(self.won, self.games)
+        full, full_low, full_high = wilson(self.full_won, self.full_decided)
+        return {"games": self.games, "won": self.won, "win_rate": round(rate, 4),
+                "interval": [round(low, 4), round(high, 4)],
+                "full_information": {"won": self.full_won, "decided": self.full_decided,
+                                     "win_rate": round(full, 4),
+                                     "interval": [round(full_low, 4), round(full_high, 4)]},
+                "decisions": self.decisions, "brier": round(self.calibration.brier, 4),
+                "reliability": [{"bin": b, "decisions": n, "predicted": round(p, 4),
+                                 "won": round(w, 4)} for b, n, p, w in self.calibration.rows()]}
+
+
+def summarize_blind(out: Path, tasks: Any = None, game: Game[Any, Any] | None = None) -> BlindSummary:
+    """Return the blind figures of a results file's records (of `tasks` only, if given)."""
+    summary = BlindSummary()
+    seen: set[Any] = set()
+    for verdict in read_records(out, game):
+        if verdict.deal in seen or (tasks is not None and verdict.deal not in tasks) \
+                or "decisions" not in verdict.extra:
+            continue
+        seen.add(verdict.deal)
+        won = verdict.status is Status.WON
+        summary.games += 1
+        summary.won += won
+        full = verdict.extra.get("full_information")
+        if full in ("won", "lost"):
+            summary.full_decided += 1
+            summary.full_won += full == "won"
+        for decision in verdict.extra["decisions"]:
+            summary.decisions += 1
+            summary.calibration.add(float(decision["chance"]), won)
+    return summary

@@ -32,7 +32,7 @@ from typing import Any, Iterator, Optional, Sequence
 import typer
 
 from games import GAMES, find_game, parse_variants
-from solver.app import analyze, batch
+from solver.app import analyze, batch, blind
 from solver.cards import pretty
 from solver.text import read_number
 from solver.game import Game, SolitaireError, Status, quote
@@ -93,6 +93,10 @@ def finite_seconds(value: float) -> float:
     if not math.isfinite(value):
         raise typer.BadParameter("give a finite number of seconds (86400 is a day)")
     return value
+
+
+def _finite_or_none(value: Optional[float]) -> Optional[float]:
+    return None if value is None else finite_seconds(value)
 
 
 GameArg = typer.Argument(..., metavar="GAME",
@@ -416,23 +420,53 @@ def _times(count: int) -> str:
     return f" ×{count}" if count > 1 else ""
 
 
+BlindOpt = typer.Option(False, "--blind", help="use only what a player has seen: face-down "
+                        "cards, the stock's order and redeals to come are sampled, not read")
+SamplesOpt = typer.Option(None, "--samples", metavar="N", parser=positive_number,
+                          help="blind: solve exactly N sampled worlds (with --seed, the same "
+                               "answer on every run) instead of for --seconds")
+SeedOpt = typer.Option(None, "--seed", metavar="S", parser=whole_number,
+                       help="blind: the sampler's seed (default 0)")
+CapOpt = typer.Option(None, "--cap", metavar="N", parser=positive_number,
+                      help=f"blind: positions each sampled world's solve may store "
+                           f"(default {blind.DEFAULT_CAP:,}); undecided worlds are counted apart")
+
+
 @app.command()
 def hint(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optional[int] = DealOpt,
          variant: list[str] = VariantOpt, strategy: Optional[str] = StrategyOpt,
          all_moves: bool = typer.Option(False, "--all", help="every legal move with its verdict"),
          max_states: Optional[int] = StatesOpt,
-         seconds: float = _seconds_option(DEFAULT_SECONDS, "stop after this many seconds in "
-                                          "all; with --all, shared equally among the moves"),
+         seconds: Optional[float] = typer.Option(
+             None, "--seconds", min=0.001, metavar="SECONDS", callback=_finite_or_none,
+             show_default=False, help=f"stop after this many seconds in all; with --all, shared "
+             f"equally among the moves (default {DEFAULT_SECONDS:g}; "
+             f"--blind: {blind.Settings().seconds:g})"),
          memory: Optional[str] = MemoryOpt, cpu: bool = CpuOpt, as_json: bool = JsonOpt,
-         progress: Optional[bool] = ProgressOpt, moves: str = PlayedOpt) -> None:
+         progress: Optional[bool] = ProgressOpt, moves: str = PlayedOpt,
+         blind_: bool = BlindOpt, samples: Optional[int] = SamplesOpt,
+         seed: Optional[int] = SeedOpt, cap: Optional[int] = CapOpt) -> None:
     """Suggest the next move; with --all, say which moves keep the game winnable.
 
     With --moves, from the position those moves reach ("I played these: what now?").
-    Exit status 0 when a winning move is shown (or the game is won), 1 lost, 3 unknown.
+    With --blind, from what a player has seen only: each choice with its estimated chance
+    of winning. Exit status 0 when a winning move is shown (or the game is won; --blind:
+    a move is shown), 1 lost, 3 unknown.
     """
     with user_errors():
         game = find_game(game_name, parse_variants(variant))
         start, _ = _position(game, file, deal)
+        hides_nothing = blind_ and game.player_view is None
+        if hides_nothing and not as_json:
+            typer.echo(f"{game.name} hides nothing from its player: the blind hint is the "
+                       "full-information one")
+        if blind_ and not hides_nothing:
+            settings = _blind_settings(samples, seconds, seed, cap, strategy)
+            if strategy is not None:
+                _check_budget(game, strategy, Budget(max_states=settings.cap))
+            _blind_hint(game, start, moves, settings, as_json, progress)
+            return
+        seconds = DEFAULT_SECONDS if seconds is None else seconds
         state, _ = _continued(game, start, moves)
         budget = _budget(max_states, seconds, memory, cpu=cpu)
         _check_budget(game, strategy, budget)
@@ -450,6 +484,7 @@ def hint(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optiona
         said = ", then ".join(str(stage) for stage in stages)
         if as_json:
             typer.echo(json.dumps({"status": result.status.value, "move": " ".join(steps),
+                                   **({"blind": True, "hides": False} if hides_nothing else {}),
                                    "steps": steps, "description": said,
                                    "length": len(result.moves),
                                    **({} if result.score is None else {"score": result.score})}))
@@ -462,6 +497,67 @@ def hint(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optiona
             why = result.extra.get("reason") or f"the {result.stopped_by} budget ran out"
             typer.echo(f"no winning move found: {why} (unknown, not a proof)")
     raise typer.Exit(EXIT_STATUS[result.status])
+
+
+def _blind_settings(samples: Optional[int], seconds: Optional[float], seed: Optional[int],
+                    cap: Optional[int], strategy: Optional[str]) -> blind.Settings:
+    """Return the blind settings the options give, each absent one at its default."""
+    default = blind.Settings()
+    return blind.Settings(samples=samples, seconds=default.seconds if seconds is None else seconds,
+                          seed=default.seed if seed is None else seed,
+                          cap=default.cap if cap is None else cap, strategy=strategy)
+
+
+def _blind_hint(game: Game[Any, Any], start: Any, moves: str, settings: blind.Settings,
+                as_json: bool, progress: Optional[bool]) -> None:
+    """Print the blind hint (``solver.app.blind``) from what the moves played have shown."""
+    from solver.view import Sighted
+
+    position = Sighted.of(game, start)
+    for step in analyze.verify_moves(game, start, _move_list(moves)).steps:
+        position = position.play(step)
+    if game.is_won(position.state):
+        typer.echo(json.dumps({"blind": True, "move": None, "won_already": True})
+                   if as_json else "the game is won already: no move is needed")
+        return
+    hidden = position.unseen()
+    unseen = len(hidden.cards)
+    shown = _show_progress(progress)
+    ticker = None
+    if shown:
+        ticker = lambda n: typer.echo(f"\r{n} worlds solved", nl=False, err=True) \
+            if n % 50 == 0 else None
+    found = blind.blind_hint(position, settings, ticker)
+    if shown:
+        typer.echo("\r" + " " * 30 + "\r", nl=False, err=True)
+    if as_json:
+        typer.echo(json.dumps({**found.to_json(), "unseen": unseen}))
+    else:
+        future = "" if hidden.future is None else "; what is still to come is sampled too"
+        typer.echo(f"from what a player has seen ({unseen} cards unseen{future}), "
+                   f"{found.samples} sampled worlds in {found.seconds:.1f} s:")
+        for index, estimate in enumerate(found.estimates):
+            typer.echo(_estimate_line(estimate, game.score is not None,
+                                      "play" if index == 0 else "    "))
+        if not found.estimates:
+            typer.echo("no move is open: the game is lost")
+    if not found.estimates:
+        raise typer.Exit(EXIT_STATUS[Status.LOST])
+
+
+def _estimate_line(estimate: blind.Estimate, scored: bool, lead: str) -> str:
+    """One choice of a blind hint as a line: its moves, chance, interval and samples."""
+    low, high = estimate.interval()
+    undecided = f", {estimate.undecided_share:.0%} undecided" if estimate.undecided else ""
+    if scored:
+        value = f"expected score {estimate.mean_score:.1f}"
+    else:
+        value = f"{estimate.chance:.0%} (95%: {low:.0%}-{high:.0%})"
+    return f"{lead} {estimate.notation}: {value}, {estimate.samples} worlds{undecided}"
+
+
+def _show_progress(enabled: Optional[bool]) -> bool:
+    return sys.stderr.isatty() if enabled is None else enabled
 
 
 def _outlook(result: Result[Any]) -> str:
@@ -597,6 +693,82 @@ def classify(game_name: str = GameArg,
         typer.echo(f"internal error in {plan.errors} deals of this run (recorded unknown, "
                    "stopped_by \"error\"): this is a bug; please report it", err=True)
         raise typer.Exit(EXIT_BUG)
+
+
+@app.command()
+def play(game_name: str = GameArg,
+         source: str = typer.Argument(..., metavar="SOURCE",
+                                      help="deal range (1-1000), a file of deals, or JSON lines"),
+         out: Path = typer.Option(..., "--out", "-o", metavar="RESULTS",
+                                  help="results, one JSON line per deal"),
+         blind_: bool = BlindOpt, variant: list[str] = VariantOpt,
+         strategy: Optional[str] = StrategyOpt,
+         jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=256, metavar="N",
+                                  help="worker processes (default 1)", show_default=False),
+         resume: bool = typer.Option(False, "--resume", help="skip the deals already in --out "
+                                     "(the same game, variant and blind settings)"),
+         samples: Optional[int] = SamplesOpt,
+         seconds: Optional[float] = typer.Option(
+             None, "--seconds", min=0.001, metavar="SECONDS", callback=_finite_or_none,
+             show_default=False,
+             help=f"each decision's time (default {blind.Settings().seconds:g})"),
+         seed: Optional[int] = SeedOpt, cap: Optional[int] = CapOpt,
+         as_json: bool = JsonOpt,
+         quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar")) -> None:
+    """Play whole deals blind: at each decision the --blind hint's choice, on the true deal.
+
+    Each record holds how the game ended, its moves, and each decision's plan and
+    predicted chance, beside the deal's full-information verdict. The summary gives the
+    blind win rate beside the full-information one and the calibration of the
+    predictions. Resumable and Ctrl-C safe, like classify.
+    """
+    from tqdm import tqdm
+
+    with user_errors(f"interrupted: results so far are in {out}; rerun with --resume"):
+        if not blind_:
+            raise SolitaireError("play needs --blind (full-information play is `solitaire "
+                                 "classify`)")
+        game = find_game(game_name, parse_variants(variant))
+        settings = _blind_settings(samples, seconds, seed, cap, strategy)
+        if strategy is not None:
+            _check_budget(game, strategy, Budget(max_states=settings.cap))
+        tasks = batch.read_source(source)
+        plan = batch.Plan(game, tasks, out, jobs=jobs, resume=resume,
+                          worker=blind.BlindWorker(game, settings))
+        progress = tqdm(total=plan.total, unit="game", disable=quiet, file=sys.stderr)
+        try:
+            for item in plan.run():
+                progress.update()
+                progress.set_postfix_str(f"{item.deal}: {item.status.value}", refresh=False)
+        finally:
+            progress.close()
+        summary = blind.summarize_blind(out, tasks, game)
+        if as_json:
+            typer.echo(json.dumps(summary.to_json()))
+        else:
+            _print_blind_summary(game, summary)
+    if plan.errors:
+        typer.echo(f"internal error in {plan.errors} deals of this run (recorded unknown, "
+                   "stopped_by \"error\"): this is a bug; please report it", err=True)
+        raise typer.Exit(EXIT_BUG)
+
+
+def _print_blind_summary(game: Game[Any, Any], summary: blind.BlindSummary) -> None:
+    figures = summary.to_json()
+    low, high = figures["interval"]
+    full = figures["full_information"]
+    full_low, full_high = full["interval"]
+    if game.player_view is None:
+        typer.echo(f"{game.name} hides nothing from its player: blind play is full-information play")
+    typer.echo(f"blind: {summary.won} of {summary.games} won, {figures['win_rate']:.1%} "
+               f"(95%: {low:.1%}-{high:.1%})")
+    typer.echo(f"full information, the same deals: {full['won']} of {full['decided']} decided "
+               f"won, {full['win_rate']:.1%} (95%: {full_low:.1%}-{full_high:.1%})")
+    typer.echo(f"{summary.decisions} decisions, Brier score {figures['brier']:.3f}; predicted "
+               "chance against the share of those decisions' games won:")
+    for row in figures["reliability"]:
+        typer.echo(f"  {row['bin']}: {row['decisions']:6d} decisions, predicted "
+                   f"{row['predicted']:.2f}, won {row['won']:.2f}")
 
 
 def _print_summary(summary: batch.Summary) -> None:

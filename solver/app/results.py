@@ -30,7 +30,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from solver.app.record import Verdict
 from solver.app.sources import DealRanges, TaskList, start_position
@@ -488,19 +488,12 @@ def summarize(out: Path, tasks: DealRanges | TaskList | None = None,
     """
     summary = Summary()
     seen: set[Any] = set()
-    if is_regular(out):
-        with out.open(encoding="utf-8", errors="replace") as lines:
-            for line in lines:
-                item = read_record(line.encode()) if line.strip() else None
-                try:
-                    verdict = Verdict.from_json(item, game)
-                except SolitaireError:
-                    continue
-                # `in` asks for a deal id (__contains__), though iterating gives Tasks.
-                if (tasks is None or verdict.deal in tasks  # type: ignore[comparison-overlap]
-                        ) and verdict.deal not in seen:
-                    seen.add(verdict.deal)
-                    summary.add(verdict.status.value, verdict.score, verdict.stopped_by)
+    for verdict in read_records(out, game):
+        # `in` asks for a deal id (__contains__), though iterating gives Tasks.
+        if (tasks is None or verdict.deal in tasks  # type: ignore[comparison-overlap]
+                ) and verdict.deal not in seen:
+            seen.add(verdict.deal)
+            summary.add(verdict.status.value, verdict.score, verdict.stopped_by)
     if tasks is not None:
         summary.missing = tasks.size - len(seen)
         if summary.missing:
@@ -510,6 +503,20 @@ def summarize(out: Path, tasks: DealRanges | TaskList | None = None,
                     if len(summary.missing_ids) == SHOWN_MISSING:
                         break
     return summary
+
+
+def read_records(out: Path, game: Game[Any, Any] | None = None) -> Iterator[Verdict]:
+    """Yield the records of a results file in order, as ``Verdict.from_json`` reads them
+    (`game` tells it whether the game is scored); a line that is not one is skipped."""
+    if not is_regular(out):
+        return
+    with out.open(encoding="utf-8", errors="replace") as lines:
+        for line in lines:
+            item = read_record(line.encode()) if line.strip() else None
+            try:
+                yield Verdict.from_json(item, game)
+            except SolitaireError:
+                continue
 
 
 def ends_with_newline(path: Path) -> bool:
