@@ -545,7 +545,7 @@ class ChrisCrossPairsView:
 
     def steps(self, state: State) -> list[Move]:
         """Return every legal step (``legal_moves``)."""
-        return self.game.rules.legal_moves(state)
+        return self.game.legal_moves(state)
 
     def safe(self, state: State, seen: Any) -> list[Move]:
         """Return ``forced``'s step: the only legal step, when there is one alone.
