@@ -22,6 +22,7 @@ from solver.cards import card_str, parse_card, pysol_deck_order
 from solver.game import DealError, IllegalMoveError, InvalidMoveError, Status, quote, twins
 from solver.search import Budget, bfs, dfs, without_forced
 from solver.verify import check_solution, replay_notation
+from solver.view import Sighted
 from symmetry import Symmetry, shuffled
 
 
@@ -482,8 +483,6 @@ def test_places_in_moves_are_ascii_digits_of_a_row(text: str) -> None:
 # -- the player's view -------------------------------------------------------------------
 
 def test_the_player_sees_the_tableau_and_the_cards_cast_out_not_the_stock():
-    from solver.view import Sighted
-
     position = Sighted.of(GAME, GAME.deal(1))
     state = position.state
     assert position.seen is None

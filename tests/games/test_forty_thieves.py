@@ -18,6 +18,7 @@ from solver.cards import parse_card, pysol_deck_order
 from solver.game import DealError, InvalidMoveError, Status, twins
 from solver.search import Budget, dfs
 from solver.verify import check_solution, replay_notation
+from solver.view import Sighted
 from symmetry import Symmetry, bag, shuffled
 
 
@@ -348,8 +349,6 @@ def test_a_second_waste_or_stock_line_is_refused_not_dropped(line: str) -> None:
 # -- the player's view -------------------------------------------------------------------
 
 def test_the_player_does_not_see_the_stock_cards_never_drawn():
-    from solver.view import Sighted
-
     for game in (GAME, FortyThieves(redeal=False)):
         position = Sighted.of(game, game.deal(1))
         assert position.seen == 63 and len(position.unseen().cards) == 63
@@ -364,8 +363,6 @@ def test_the_player_does_not_see_the_stock_cards_never_drawn():
 
 
 def test_cards_drawn_once_are_known_after_the_waste_is_turned_over():
-    from solver.view import Sighted
-
     position = Sighted.of(GAME, GAME.deal(1))
     for _ in range(63):
         position = position.play(DRAW)
@@ -379,7 +376,5 @@ def test_cards_drawn_once_are_known_after_the_waste_is_turned_over():
 
 
 def test_a_position_read_from_a_file_hides_its_whole_stock():
-    from solver.view import Sighted
-
     state = GAME.parse(GAME.format(GAME.deal(2)))
     assert Sighted.of(GAME, state).seen == len(state.stock) == 63

@@ -16,6 +16,7 @@ from solver.cards import card_str, parse_card, pysol_deck_order
 from solver.game import DealError, DealProblem, InvalidMoveError, Status, twins
 from solver.search import Budget, bfs, dfs, greedy
 from solver.verify import check_solution, replay_notation
+from solver.view import Sighted
 from symmetry import Symmetry, bag, columns_in_order, shuffled
 
 
@@ -628,8 +629,6 @@ def test_column_numbers_in_moves_are_ascii_digits_of_a_column(text: str, why: st
 # -- the player's view -------------------------------------------------------------------
 
 def test_the_player_sees_neither_face_down_cards_nor_the_stock():
-    from solver.view import Sighted
-
     for suits in (4, 2, 1):
         game = Spider(suits=suits)
         position = Sighted.of(game, game.deal(1))
@@ -645,8 +644,6 @@ def test_the_player_sees_neither_face_down_cards_nor_the_stock():
 
 
 def test_a_dealt_row_stays_seen_once_covered():
-    from solver.view import Sighted
-
     position = Sighted.of(GAME, GAME.deal(1))
     first_row = bytes(position.state.stock[:10])
     position = position.play(DEAL)

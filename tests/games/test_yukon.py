@@ -4,6 +4,8 @@ What every game owes the engine is checked in tests/test_contract.py.
 """
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from conftest import (DATA, assert_a_card_goes_home_only_when_none_can_need_it_back,
@@ -13,6 +15,7 @@ from solver.cards import parse_card, pysol_layout
 from solver.game import Status, twins
 from solver.search import Budget, dfs, greedy
 from solver.verify import check_solution
+from solver.view import Sighted
 from symmetry import Symmetry, by_hidden_column, columns_shuffled
 
 
@@ -311,8 +314,6 @@ def test_column_names_in_moves_are_ascii_digits_of_a_column(text: str) -> None:
 # -- the player's view -------------------------------------------------------------------
 
 def test_the_player_does_not_see_the_face_down_cards_of_deal_1():
-    from solver.view import Sighted
-
     position = Sighted.of(GAME, GAME.deal(1))
     unseen = position.unseen()
     assert position.seen is None
@@ -327,10 +328,6 @@ def test_the_player_does_not_see_the_face_down_cards_of_deal_1():
 
 
 def test_a_card_turned_up_stays_seen_wherever_it_goes():
-    import random
-
-    from solver.view import Sighted
-
     position = Sighted.of(GAME, GAME.deal(1))
     turning = GAME.parse_move(position.state, "2-6:AS")       # takes AS..8C off the JD
     assert GAME.illegal_reason(position.state, turning) == ""
@@ -355,10 +352,6 @@ def test_the_players_steps_do_not_stop_where_the_dead_end_proof_reads_face_down_
     """``moves`` is empty where cards that can never leave their columns (a proof that
     reads the face-down cards) make the position lost; the player, who does not see
     them, still has the legal moves, the same in every world."""
-    import random
-
-    from solver.view import Sighted
-
     for deal in range(1, 40):
         rng = random.Random(deal)
         position = Sighted.of(GAME, GAME.deal(deal))
