@@ -78,6 +78,13 @@ the waste), a card with ``*`` (``7H*``) for one that slid in that turn, ``.`` fo
 empty place before the row's last card; ``-`` for a row with nothing in it. ``#``
 starts a comment. Between turns every row's cards stand together at its left.
 
+The player's view (``ChrisCrossPairsView``): the tableau is dealt face up and every
+card dealt to it from the stock is too; the stock is "placed in one pile face down", so
+its order is all a player does not see. Cast-out cards go to a waste pile face down,
+but each was seen in the tableau before it went, so the waste is known (it is the
+cards found nowhere else). The solver's full information (the stock's order known) is
+the project's ruling; the player's view drops it.
+
 Test-only small twins: ``size`` (3 or 4: a smaller square tableau whose short rows are
 those of fewer than ``size`` cards), ``ranks`` and ``suits`` (a deck of the first
 ``suits`` suits times ranks A..``ranks``: the same shuffle, other cards left out).
@@ -86,7 +93,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Sequence
 
 from games._chris_cross_pairs_rules import (CARD_LIMIT, CLOSE, DEAL, EMPTY, HOLE, MOVED, PAIR,
                                             PHASE_1, PHASE_2, ROTATE, SLIDE, START, Move, Rules,
@@ -95,9 +102,10 @@ from solver.cards import Card, card_str, make_card, pysol_deck_order
 from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
                          use_rules)
 from solver.text import EMPTY_PILE, DealReader, labelled, number_in
+from solver.view import Unseen
 
 __all__ = ["CLOSE", "DEAL", "EMPTY", "GAME", "HOLE", "MOVED", "PAIR", "PHASE_1", "PHASE_2",
-           "ROTATE", "SLIDE", "START", "ChrisCrossPairs", "Move", "State"]
+           "ROTATE", "SLIDE", "START", "ChrisCrossPairs", "ChrisCrossPairsView", "Move", "State"]
 
 _LABELS = ("Round", "Phase", "Stock", "Waste")
 _PHASE_NAMES = {START: "start", PHASE_1: "1", PHASE_2: "2"}
@@ -491,6 +499,61 @@ class ChrisCrossPairs(Game[State, Move]):
             return (f"phase 2: every row of fewer than {self.size} cards moves its first card "
                     "to its end")
         return "new round: fill the empty places from the stock, down the columns"
+
+    # -- the player's view ------------------------------------------------------------
+
+    @property
+    def player_view(self) -> "ChrisCrossPairsView":
+        """What a player sees: the tableau and the cards cast out, not the stock's order
+        (``ChrisCrossPairsView``)."""
+        return ChrisCrossPairsView(self)
+
+
+@dataclass(frozen=True)
+class ChrisCrossPairsView:
+    """A Chris-Cross Pairs player's view (``solver.view``).
+
+    Unseen: the stock, in dealing order (the next card first). The stock is face down
+    until a new round deals its cards face up into the tableau's empty places; every
+    tableau card is face up, and a card cast out was seen before it went (the waste is
+    the cards found nowhere else), so what was seen before adds nothing to the position
+    (``seen`` is None), for a deal's start and for a position read from a file alike.
+    How many cards the stock holds is seen, never their order.
+
+    The player's steps are ``legal_moves``: every legal step, slides in any order; it
+    reads the tableau, the phase and whether the stock holds cards (``deal`` needs one),
+    never a stock card.
+    """
+
+    game: ChrisCrossPairs
+
+    def start(self, state: State) -> None:
+        """Return None: the position says all a player knows."""
+        return None
+
+    def after(self, state: State, seen: Any, step: Move, next_state: State) -> None:
+        """Return None: a card dealt from the stock is face up in `next_state`."""
+        return None
+
+    def unseen(self, state: State, seen: Any) -> Unseen[State]:
+        """Return the stock's cards, the next one dealt first, and how to put others there."""
+        grid, stock, phase, round_ = state
+
+        def fill(placed: Sequence[int]) -> State:
+            return State(grid, bytes(placed), phase, round_)
+        return Unseen(tuple(stock), fill)
+
+    def steps(self, state: State) -> list[Move]:
+        """Return every legal step (``legal_moves``)."""
+        return self.game.legal_moves(state)
+
+    def safe(self, state: State, seen: Any) -> list[Move]:
+        """Return ``forced``'s step: the only legal step, when there is one alone.
+
+        Safe in every world: every line of play begins with it (``ChrisCrossPairs.forced``),
+        and which steps are legal reads no stock card (``steps``).
+        """
+        return self.game.forced(state)
 
 
 def _cell_str(cell: int) -> str:

@@ -34,21 +34,29 @@ column, bottom card first, an optional leading ``:``. Lines starting with ``#`` 
 Notation: columns ``1``-``9`` and ``0`` (the 10th), ``w`` the waste, ``f`` home:
 ``s`` draws a card, ``r`` turns the waste over, ``w3`` waste to column 3, ``wf`` waste
 home, ``4f`` column 4 home, ``27`` column 2 to column 7.
+
+The player's view (``FortyThievesView``): every column card and the waste are face up;
+the stock is face down, so a player does not know the order of the cards never drawn.
+A card drawn once is known for the rest of the game: the waste keeps the order cards
+were drawn in, and turning it over (``redeal``) makes a stock whose order the player
+saw, so the cards never drawn are always the ones at the stock's far end (none after
+the first redeal). The card the deal puts on the waste is seen at the start.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Sequence
 
 from solver.cards import Card, card_str, make_card, pysol_deck_order, rank, suit
 from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
                          use_rules)
 from solver.text import DealReader, foundations_line, labelled
+from solver.view import Unseen
 from games._forty_thieves_rules import DRAW, FOUNDATION, REDEAL, STOCK, WASTE, Move, Rules, State
 
-__all__ = ["DRAW", "FOUNDATION", "GAME", "REDEAL", "STOCK", "WASTE", "FortyThieves", "Move",
-           "State"]
+__all__ = ["DRAW", "FOUNDATION", "GAME", "REDEAL", "STOCK", "WASTE", "FortyThieves",
+           "FortyThievesView", "Move", "State"]
 
 _COLUMN_NAMES = "1234567890"
 _LABELS = ("Foundations", "Waste", "Stock", "Talon")
@@ -379,6 +387,66 @@ class FortyThieves(Game[State, Move]):
         card = card_str(moving[0]) if moving else "no card"
         to = "the foundation" if target == FOUNDATION else f"column {target + 1}"
         return f"{card} from {where} to {to}"
+
+    # -- the player's view ------------------------------------------------------------
+
+    @property
+    def player_view(self) -> "FortyThievesView":
+        """What a player sees: the columns, the waste, and the stock cards drawn before
+        (``FortyThievesView``)."""
+        return FortyThievesView(self)
+
+
+@dataclass(frozen=True)
+class FortyThievesView:
+    """A Forty Thieves player's view (``solver.view``).
+
+    Unseen: the stock cards never drawn. The stock lies face down and is drawn from its
+    end (``State.stock``'s last card first), so the cards never drawn are its first
+    ones, ``stock[:seen]``: what is seen beyond the position is how many those are. At a
+    deal's start that is the whole stock; each draw shows one; after a redeal (the
+    waste turned over, its order kept) the stock holds only cards drawn before, which
+    the player saw go by, so none is unseen. A position read from a file counts its
+    whole stock as never drawn (a file says nothing of earlier passes). Without
+    ``redeal`` the count is always the stock's size.
+
+    The player's steps are ``moves``: it reads the columns, the waste, the foundations
+    and whether the stock holds cards, never a stock card (the proof of loss that reads
+    the stock, ``dead_end``, is not part of ``moves``).
+    """
+
+    game: FortyThieves
+
+    def start(self, state: State) -> int:
+        """Return how many cards at the stock's far end were never drawn: all of them."""
+        return len(state.stock)
+
+    def after(self, state: State, seen: Any, step: Move, next_state: State) -> int:
+        """A draw shows the stock's last card; a redeal makes a stock of seen cards."""
+        return min(int(seen), len(next_state.stock))
+
+    def unseen(self, state: State, seen: Any) -> Unseen[State]:
+        """Return the stock cards never drawn, in stock order, and how to put others there."""
+        columns, foundations, waste, stock = state
+        never = int(seen)
+        known = stock[never:]
+
+        def fill(placed: Sequence[int]) -> State:
+            return State(columns, foundations, waste, bytes(placed) + known)
+        return Unseen(tuple(stock[:never]), fill)
+
+    def steps(self, state: State) -> list[Move]:
+        """Return every legal step (``moves``)."""
+        return self.game.moves(state)
+
+    def safe(self, state: State, seen: Any) -> list[Move]:
+        """Return ``forced``'s move home, if any.
+
+        It is safe in every world: its rule reads only the waste's and the columns' top
+        cards and the foundations, all face up, and its proof (``FortyThieves.forced``)
+        holds whatever the stock holds, draws and redeals included.
+        """
+        return self.game.forced(state)
 
 
 def _place_name(place: int) -> str:

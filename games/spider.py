@@ -59,13 +59,18 @@ its top three cards (a same-suit run), ``d`` deals the stock. ``card_notation`` 
 the run's bottom card too, ``3:9H>7``; ``parse_move`` reads all these, ``deal``, and ``3-7``
 (the run that fits on column 7's top card, or the whole movable run into an empty column).
 ``describe`` says it in words: "9H..7H from column 3 to column 7".
+
+The player's view (``SpiderView``): a player does not see the face-down cards, nor the
+stock, whose order is unknown until a row is dealt (its cards then lie face up on the
+columns). A card once face up stays face up (Spider turns no card down again), so the
+position itself says all that was seen.
 """
 from __future__ import annotations
 
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Sequence
 
 from games._spider_rules import (DEAL, DEAL_SOURCE, Move, State, _Rules,  # noqa: F401  (public here)
                                   _run_length)
@@ -74,6 +79,7 @@ from solver.cards import (SUIT_NAMES, Card, card_str, foundation_str, make_card,
 from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
                          use_rules)
 from solver.text import DealReader, labelled, number_in, pile_text, read_number
+from solver.view import Unseen
 
 _SUIT_SETS = {4: (0, 1, 2, 3), 2: (0, 2), 1: (0,)}
 _TWO_SUITS = (0, 2, 2, 0)               # our suit (C D H S) -> the 2-suit deck's suit
@@ -407,6 +413,65 @@ class Spider(Game[State, Move]):
             return (f"{card_str(moving[0])} cannot go on {card_str(onto[-1])}: "
                     f"ranks must go down by one")
         return ""
+
+    # -- the player's view ------------------------------------------------------------
+
+    @property
+    def player_view(self) -> "SpiderView":
+        """What a player sees: the face-up cards and the runs removed (``SpiderView``)."""
+        return SpiderView(self)
+
+
+@dataclass(frozen=True)
+class SpiderView:
+    """A Spider player's view (``solver.view``).
+
+    Unseen: the face-down cards, column by column (bottom first), then the stock in
+    dealing order. A row once dealt lies face up on the columns, and a card once face up
+    stays face up wherever it goes (or leaves in a complete run, whose suit is shown),
+    so what was seen before adds nothing to the position (``seen`` is None), for a
+    deal's start and for a position read from a file alike. How many cards the stock
+    holds is seen (it says how many deals are left), never their order.
+
+    The player's steps are ``moves``: it reads only face-up cards, which columns are
+    empty and whether the stock still holds cards (the only symmetry it uses, one empty
+    column as target once the stock is out, reads no more), never a face-down card or
+    a stock card.
+    """
+
+    game: Spider
+
+    def start(self, state: State) -> None:
+        """Return None: the position says all a player knows."""
+        return None
+
+    def after(self, state: State, seen: Any, step: Move, next_state: State) -> None:
+        """Return None: the cards a step shows are face up in `next_state`."""
+        return None
+
+    def unseen(self, state: State, seen: Any) -> Unseen[State]:
+        """Return the face-down cards, column by column, then the stock."""
+        columns, hidden, stock, removed = state
+        cards = b"".join([column[:down] for column, down in zip(columns, hidden) if down]) + stock
+
+        def fill(placed: Sequence[int]) -> State:
+            at, filled = 0, []
+            for column, down in zip(columns, hidden):
+                if down:
+                    filled.append(bytes(placed[at:at + down]) + column[down:])
+                    at += down
+                else:
+                    filled.append(column)
+            return State(tuple(filled), hidden, bytes(placed[at:]), removed)
+        return Unseen(tuple(cards), fill)
+
+    def steps(self, state: State) -> list[Move]:
+        """Return every legal move (``moves``; a run move or a deal is one step)."""
+        return self.game.moves(state)
+
+    def safe(self, state: State, seen: Any) -> list[Move]:
+        """Return []: no Spider move is proven safe (``Spider.forced``)."""
+        return []
 
 
 GAME = Spider()

@@ -35,24 +35,29 @@ card may be left out when only one card fits (``35``, ``3-5``, ``f5``).
 Forced moves: an Ace on top of a column goes home; so does a card of rank r >= 2 once
 both foundations of the other colour hold r - 1 and the other suit of its colour holds
 r - 2 (for a Two: both Aces of the other colour; proofs in ``Yukon.forced``).
+
+The player's view (``YukonView``): the face-down cards are all a player does not see.
+There is no stock, and a card once turned up stays face up wherever it goes, so nothing
+seen before matters beyond the position itself.
 """
 from __future__ import annotations
 
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Sequence
 
 from solver.cards import (SUIT_NAMES, Card, build_reason, card_str, make_card, parse_card,
                           pysol_layout, rank, run_str, suit)
 from solver.game import Game, InvalidMoveError, from_rules, quote, shared_rules, use_rules
 from solver.text import DealReader, foundations_line, pile_text
+from solver.view import Unseen
 from games._deadlock import stuck_reason
 from games._yukon_rules import (FOUNDATION, FROM_FOUNDATION, H_DISORDER, H_DOWN, H_EMPTY,
                                 H_KING, H_OUT, H_WANTED, Move, Rules, State)
 
 __all__ = ["FOUNDATION", "FROM_FOUNDATION", "H_DISORDER", "H_DOWN", "H_EMPTY", "H_KING",
-           "H_OUT", "H_WANTED", "GAME", "Move", "State", "Yukon"]
+           "H_OUT", "H_WANTED", "GAME", "Move", "State", "Yukon", "YukonView"]
 
 
 
@@ -373,6 +378,80 @@ class Yukon(Game[State, Move]):
         cards = run_str(moving) + (f" ({len(moving)} cards)" if len(moving) > 1 else "")
         to = "the foundation" if target == FOUNDATION else f"column {target + 1}"
         return f"{cards} from {where} to {to}"
+
+
+    # -- the player's view ------------------------------------------------------------
+
+    @property
+    def player_view(self) -> "YukonView":
+        """What a player sees: every card but the face-down ones (``YukonView``)."""
+        return YukonView(self)
+
+
+def _unpruned_rules(any_to_empty: bool, ranks: int) -> Rules:
+    """Return a variant's rules with the dead-end cut off (``Rules.prune``): a move list
+    that reads no face-down card, for the player's steps."""
+    rules = Rules(any_to_empty, ranks)
+    rules.prune = False
+    return rules
+
+
+@dataclass(frozen=True)
+class YukonView:
+    """A Yukon player's view (``solver.view``).
+
+    Unseen: the face-down cards, column by column (bottom first). Nothing else is
+    hidden: there is no stock, and a card turned up stays face up for the rest of the
+    game (nothing in Yukon turns a card face down again), so what was seen before adds
+    nothing to the position (``seen`` is None), for a deal's start and for a position
+    read from a file alike.
+
+    The player's steps come from ``moves`` with the dead-end cut off: ``moves`` gives
+    nothing from a position its proof of loss (cards that can never leave their
+    columns, ``games._deadlock``) calls dead, and that proof reads the face-down cards,
+    so two positions that look the same could otherwise offer different steps.
+    """
+
+    game: Yukon
+
+    def start(self, state: State) -> None:
+        """Return None: the position says all a player knows."""
+        return None
+
+    def after(self, state: State, seen: Any, step: Move, next_state: State) -> None:
+        """Return None: a card turned up by `step` is face up in `next_state`."""
+        return None
+
+    def unseen(self, state: State, seen: Any) -> Unseen[State]:
+        """Return the face-down cards, column by column, and how to put others there."""
+        columns, hidden = state.columns, state.hidden
+        cards = b"".join([column[:down] for column, down in zip(columns, hidden) if down])
+
+        def fill(placed: Sequence[int]) -> State:
+            at, filled = 0, []
+            for column, down in zip(columns, hidden):
+                if down:
+                    filled.append(bytes(placed[at:at + down]) + column[down:])
+                    at += down
+                else:
+                    filled.append(column)
+            return State(tuple(filled), hidden, state.foundations)
+        return Unseen(tuple(cards), fill)
+
+    def steps(self, state: State) -> list[Move]:
+        """Return every legal move: ``moves`` without the dead-end cut (the rest of its
+        choices, such as the first empty column only, read face-up cards alone)."""
+        game = self.game
+        return shared_rules(_unpruned_rules, game.empty == "any", game.ranks).moves(state)
+
+    def safe(self, state: State, seen: Any) -> list[Move]:
+        """Return ``forced``'s move home, if any.
+
+        It is safe in every world: its rule reads only the columns' top cards (face up:
+        a face-down card is turned as soon as it is a top card) and the foundations, and
+        its proof (``Yukon.forced``) holds for any face-down cards.
+        """
+        return self.game.forced(state)
 
 
 def _column(name: str) -> int:

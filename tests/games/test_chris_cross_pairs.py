@@ -22,6 +22,7 @@ from solver.cards import card_str, parse_card, pysol_deck_order
 from solver.game import DealError, IllegalMoveError, InvalidMoveError, Status, quote, twins
 from solver.search import Budget, bfs, dfs, without_forced
 from solver.verify import check_solution, replay_notation
+from solver.view import Sighted
 from symmetry import Symmetry, shuffled
 
 
@@ -477,3 +478,27 @@ def test_a_round_line_that_is_no_number_of_1_to_99_is_one_line_naming_it(value: 
 def test_places_in_moves_are_ascii_digits_of_a_row(text: str) -> None:
     with pytest.raises(InvalidMoveError):
         GAME.parse_move(GAME.deal(1), text)
+
+
+# -- the player's view -------------------------------------------------------------------
+
+def test_the_player_sees_the_tableau_and_the_cards_cast_out_not_the_stock():
+    position = Sighted.of(GAME, GAME.deal(1))
+    state = position.state
+    assert position.seen is None
+    assert position.unseen().cards == tuple(state.stock) and len(state.stock) == 27
+    masked = position.masked().state
+    assert masked.grid == state.grid and masked.stock == bytes(sorted(state.stock))
+    solution = dfs(GAME, state).moves                  # deal 1 is won with two deals
+    deals = 0
+    for step in solution:
+        before = position.state
+        position = position.play(step)
+        after = position.state
+        assert position.unseen().cards == tuple(after.stock)
+        if step.kind == DEAL:
+            deals += 1
+            dealt = before.stock[:len(before.stock) - len(after.stock)]
+            assert dealt and set(dealt) <= set(after.grid)        # dealt face up
+            assert not set(dealt) & set(position.unseen().cards)
+    assert deals == 2 and GAME.is_won(position.state)

@@ -18,6 +18,7 @@ from solver.cards import parse_card, pysol_deck_order
 from solver.game import DealError, InvalidMoveError, Status, twins
 from solver.search import Budget, dfs
 from solver.verify import check_solution, replay_notation
+from solver.view import Sighted
 from symmetry import Symmetry, bag, shuffled
 
 
@@ -343,3 +344,37 @@ def test_a_second_waste_or_stock_line_is_refused_not_dropped(line: str) -> None:
     with pytest.raises(DealError, match=r"a second (Waste|Stock) line") as error:
         GAME.parse(text)
     assert error.value.line == len(text.splitlines())
+
+
+# -- the player's view -------------------------------------------------------------------
+
+def test_the_player_does_not_see_the_stock_cards_never_drawn():
+    for game in (GAME, FortyThieves(redeal=False)):
+        position = Sighted.of(game, game.deal(1))
+        assert position.seen == 63 and len(position.unseen().cards) == 63
+        assert len(position.state.waste) == 1              # the deal's waste card is seen
+        masked = position.masked().state
+        assert masked.stock == bytes(sorted(position.state.stock))
+        assert (masked.columns, masked.waste) == (position.state.columns, position.state.waste)
+        drawn = position.state.stock[-1]
+        position = position.play(DRAW)
+        assert position.seen == 62 and position.state.waste[-1] == drawn
+        assert sorted(position.unseen().cards) == sorted(position.state.stock)
+
+
+def test_cards_drawn_once_are_known_after_the_waste_is_turned_over():
+    position = Sighted.of(GAME, GAME.deal(1))
+    for _ in range(63):
+        position = position.play(DRAW)
+    assert position.seen == 0 and position.unseen().cards == ()
+    position = position.play(REDEAL)
+    assert len(position.state.stock) == 64                     # the deal's waste card too
+    assert position.seen == 0 and position.unseen().cards == ()
+    assert position.masked().state == position.state            # nothing left to hide
+    position = position.play(DRAW)
+    assert position.seen == 0 and position.unseen().cards == ()
+
+
+def test_a_position_read_from_a_file_hides_its_whole_stock():
+    state = GAME.parse(GAME.format(GAME.deal(2)))
+    assert Sighted.of(GAME, state).seen == len(state.stock) == 63

@@ -16,6 +16,7 @@ from solver.cards import card_str, parse_card, pysol_deck_order
 from solver.game import DealError, DealProblem, InvalidMoveError, Status, twins
 from solver.search import Budget, bfs, dfs, greedy
 from solver.verify import check_solution, replay_notation
+from solver.view import Sighted
 from symmetry import Symmetry, bag, columns_in_order, shuffled
 
 
@@ -623,3 +624,33 @@ def test_four_suit_heuristic_prices_off_suit_builds_above_breaks() -> None:
 def test_column_numbers_in_moves_are_ascii_digits_of_a_column(text: str, why: str) -> None:
     with pytest.raises(InvalidMoveError, match=why):
         GAME.parse_move(GAME.deal(1), text)
+
+
+# -- the player's view -------------------------------------------------------------------
+
+def test_the_player_sees_neither_face_down_cards_nor_the_stock():
+    for suits in (4, 2, 1):
+        game = Spider(suits=suits)
+        position = Sighted.of(game, game.deal(1))
+        state = position.state
+        assert position.seen is None
+        cards = position.unseen().cards
+        assert len(cards) == 44 + 50                      # face down, then the stock
+        assert bytes(cards[44:]) == state.stock
+        masked = position.masked().state
+        assert masked.stock == bytes(sorted(cards)[44:])   # the mask: unseen cards sorted
+        assert [c[-1] for c in masked.columns] == [c[-1] for c in state.columns]
+        assert masked.hidden == state.hidden and len(masked.stock) == 50
+
+
+def test_a_dealt_row_stays_seen_once_covered():
+    position = Sighted.of(GAME, GAME.deal(1))
+    first_row = bytes(position.state.stock[:10])
+    position = position.play(DEAL)
+    assert len(position.unseen().cards) == 44 + 40
+    assert [c[-1] for c in position.state.columns] == list(first_row)
+    position = position.play(DEAL)                     # the first row is covered now
+    unseen = position.unseen()
+    assert len(unseen.cards) == 44 + 30
+    assert [c[-2] for c in position.masked().state.columns] == list(first_row)
+    assert bytes(unseen.cards[44:]) == position.state.stock

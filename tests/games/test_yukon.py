@@ -4,6 +4,8 @@ What every game owes the engine is checked in tests/test_contract.py.
 """
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from conftest import (DATA, assert_a_card_goes_home_only_when_none_can_need_it_back,
@@ -13,6 +15,7 @@ from solver.cards import parse_card, pysol_layout
 from solver.game import Status, twins
 from solver.search import Budget, dfs, greedy
 from solver.verify import check_solution
+from solver.view import Sighted
 from symmetry import Symmetry, by_hidden_column, columns_shuffled
 
 
@@ -306,3 +309,62 @@ def test_column_names_in_moves_are_ascii_digits_of_a_column(text: str) -> None:
 
     with pytest.raises(InvalidMoveError):
         GAME.parse_move(GAME.deal(1), text)
+
+
+# -- the player's view -------------------------------------------------------------------
+
+def test_the_player_does_not_see_the_face_down_cards_of_deal_1():
+    position = Sighted.of(GAME, GAME.deal(1))
+    unseen = position.unseen()
+    assert position.seen is None
+    assert len(unseen.cards) == 21 == sum(position.state.hidden)             # 1 + 2 + ... + 6
+    assert sorted(unseen.cards) == sorted(
+        c for column, down in zip(position.state.columns, position.state.hidden)
+        for c in column[:down])
+    masked = position.masked().state
+    assert masked.hidden == position.state.hidden
+    assert [column[down:] for column, down in zip(masked.columns, masked.hidden)] == \
+        [column[down:] for column, down in zip(position.state.columns, position.state.hidden)]
+
+
+def test_a_card_turned_up_stays_seen_wherever_it_goes():
+    position = Sighted.of(GAME, GAME.deal(1))
+    turning = GAME.parse_move(position.state, "2-6:AS")       # takes AS..8C off the JD
+    assert GAME.illegal_reason(position.state, turning) == ""
+    position = position.play(turning)
+    jd = parse_card("JD")
+    assert jd not in position.unseen().cards and len(position.unseen().cards) == 20
+    rng = random.Random(4)
+    known = {c for column, down in zip(position.state.columns, position.state.hidden)
+             for c in column[down:]}
+    for _ in range(60):
+        steps = position.steps()
+        if not steps:
+            break
+        position = position.play(rng.choice(steps))
+        unseen = set(position.unseen().cards)
+        assert not unseen & known              # covered or moved, a card seen stays seen
+        known |= {c for column, down in zip(position.state.columns, position.state.hidden)
+                  for c in column[down:]}
+
+
+def test_the_players_steps_do_not_stop_where_the_dead_end_proof_reads_face_down_cards():
+    """``moves`` is empty where cards that can never leave their columns (a proof that
+    reads the face-down cards) make the position lost; the player, who does not see
+    them, still has the legal moves, the same in every world."""
+    for deal in range(1, 40):
+        rng = random.Random(deal)
+        position = Sighted.of(GAME, GAME.deal(deal))
+        for _ in range(60):
+            steps = position.steps()
+            if not steps:
+                break
+            if GAME.dead_end(position.state) and any(position.state.hidden):
+                assert GAME.moves(position.state) == []
+                for n in range(20):
+                    world = position.sample(random.Random(n))
+                    assert set(Sighted(GAME, world).steps()) == set(steps)
+                    assert all(GAME.illegal_reason(world, step) == "" for step in steps)
+                return
+            position = position.play(rng.choice(steps))
+    pytest.fail("no position proven dead on the lines tried")
