@@ -543,7 +543,7 @@ class ChrisCrossPairsView:
             return State(grid, bytes(placed), phase, round_)
         return Unseen(tuple(stock), fill)
 
-    def steps(self, state: State) -> list[Move]:
+    def steps(self, state: State, seen: Any) -> list[Move]:
         """Return every legal step (``legal_moves``)."""
         return self.game.legal_moves(state)
 

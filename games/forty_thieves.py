@@ -435,7 +435,7 @@ class FortyThievesView:
             return State(columns, foundations, waste, bytes(placed) + known)
         return Unseen(tuple(stock[:never]), fill)
 
-    def steps(self, state: State) -> list[Move]:
+    def steps(self, state: State, seen: Any) -> list[Move]:
         """Return every legal step (``moves``)."""
         return self.game.moves(state)
 

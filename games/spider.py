@@ -465,7 +465,7 @@ class SpiderView:
             return State(tuple(filled), hidden, bytes(placed[at:]), removed)
         return Unseen(tuple(cards), fill)
 
-    def steps(self, state: State) -> list[Move]:
+    def steps(self, state: State, seen: Any) -> list[Move]:
         """Return every legal move (``moves``; a run move or a deal is one step)."""
         return self.game.moves(state)
 

@@ -438,7 +438,7 @@ class YukonView:
             return State(tuple(filled), hidden, state.foundations)
         return Unseen(tuple(cards), fill)
 
-    def steps(self, state: State) -> list[Move]:
+    def steps(self, state: State, seen: Any) -> list[Move]:
         """Return every legal move: ``moves`` without the dead-end cut (the rest of its
         choices, such as the first empty column only, read face-up cards alone)."""
         game = self.game
