@@ -401,8 +401,9 @@ class _Rules:
             cards[target] = cards[target] + moving
         return _NEW_TUPLE(_STATE, (tuple(cards), hidden, talon, waste, foundations, redeals))
 
-    def expand(self, move: Move) -> list[Move]:
-        """Return the steps of a move: a stock macro is n ``s`` steps and a waste play."""
+    def expand(self, state: State, move: Move) -> list[Move]:
+        """Return the steps of a move: a stock macro is n ``s`` steps and a waste play
+        (the same from every position)."""
         source, target, count = move
         if source != STOCK or target == STOCK:
             return [move]
