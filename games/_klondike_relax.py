@@ -147,6 +147,8 @@ class Relaxed:
                 if not step:
                     break
                 home |= step
+            if home == full:                # every card goes home: nothing more to learn
+                return home
             new = col & ((placed & (face_up | more)) | home) & ~left
             if new:
                 left |= new

@@ -25,6 +25,8 @@ _NONE: Final = 52           # "no card": the index of an always-empty slot in ca
 _COUNTS: Final = 32         # move counts below this come from the shared table
 _BYTE: Final = tuple(bytes((n,)) for n in range(256))   # _BYTE[n] == bytes((n,))
 _TAILS: Final = tuple(bytes((254, n, 0)) for n in range(256))   # a key's tail, no redeals
+# A key's column mark, 128 + the column's face-down count: above every card, below 254
+_MARKS: Final = tuple(bytes((128 + n,)) for n in range(64))
 
 
 class State(NamedTuple):
@@ -80,6 +82,7 @@ class _Rules:
     _safe_cards: dict[bytes, int]      # foundations -> the safe cards as a bit set
     _last_foundations: bytes
     _last_safe: int
+    _where: list[int]                  # scratch for keys: the column of each bottom card
 
     def __init__(self, draw: int, passes: int | None, ranks: int) -> None:
         self.draw, self.passes, self.king = draw, passes, ranks
@@ -112,6 +115,7 @@ class _Rules:
         self._safe_cards = {}
         self._last_foundations = b""
         self._last_safe = 0
+        self._where = [0] * 52
 
     def move(self, source: int, target: int, count: int) -> Move:
         """Return ``Move(source, target, count)``, the shared one when there is one."""
@@ -550,10 +554,31 @@ class _Rules:
     def _key(self, state: State, waste: int) -> bytes:
         """Return the key with `waste` written for the waste size."""
         columns, hidden, talon, _, _, redeals = state
-        parts = [_BYTE[hidden[i]] + columns[i] for i in range(len(columns))]
-        parts.sort()
-        tail = _TAILS[waste] if not redeals else bytes((254, waste, redeals))
-        return b"\xff".join(parts) + tail + talon
+        # Columns in the order of their bottom cards (distinct; the empty ones, all
+        # alike, last): an order that depends only on the set of columns, found by a
+        # bit set instead of a sort. Each column is written as its mark (128 + its
+        # face-down count) then its cards; then 254, waste size, redeals and the
+        # talon. Marks and 254 are above every card, so the bytes read back one way.
+        bottoms = 0
+        where = self._where
+        for i in range(len(columns)):
+            column = columns[i]
+            if column:
+                bottoms |= 1 << column[0]
+                where[column[0]] = i
+        parts: list[bytes] = []
+        empty = len(columns)
+        while bottoms:
+            low = bottoms & -bottoms
+            bottoms ^= low
+            i = where[low.bit_length() - 1]
+            parts.append(_MARKS[hidden[i]] + columns[i])
+            empty -= 1
+        for _ in range(empty):
+            parts.append(_MARKS[0])             # an empty column has nothing face down
+        parts.append(_TAILS[waste] + talon if not redeals else
+                     bytes((254, waste, redeals)) + talon)
+        return b"".join(parts)
 
     def verdict_key(self, state: State) -> bytes:
         """Return the key with every on-cycle waste size written 255 (see Klondike)."""
