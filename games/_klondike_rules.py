@@ -76,6 +76,7 @@ class _Rules:
     parent2: list[int]
     fits: list[int]
     table: list[Move]
+    lower_of_suit: list[int]     # the cards of each card's suit of lower rank, a bit set
     relaxed: Relaxed
     _walks: dict[int, list[tuple[int, int, int]]]
     _after: dict[int, tuple[int, int]]
@@ -109,6 +110,8 @@ class _Rules:
         # table[(source * 13 + target) * _COUNTS + count]: every search move, built once
         self.table = [Move(source, target, count) for source in range(FOUNDATION + 4)
                       for target in range(FOUNDATION + 1) for count in range(_COUNTS)]
+        self.lower_of_suit = [sum(1 << make_card(r, suit(c)) for r in range(1, rank(c)))
+                              for c in range(52)]
         self.relaxed = relaxed(ranks)
         self._walks = {}
         self._after = {}
@@ -136,6 +139,8 @@ class _Rules:
 
     def turns(self, size: int, waste: int, redeals: int, count: int) -> tuple[int, int]:
         """Return (waste, redeals) after `count` ``s`` steps (cached: search macros repeat)."""
+        if self.free_talon:       # one card a turn, no limit: 0, 1, ..., size, 0, ... (redeals 0)
+            return (waste + count) % (size + 1), redeals
         at = ((redeals * 1024 + count) * 64 + size) * 64 + waste if count < 1024 else -1
         after = self._after.get(at)
         if after is None:
@@ -609,33 +614,30 @@ class _Rules:
           per ``draw`` such cards.
         """
         columns, hidden, talon, waste, foundations, _ = state
-        rank_of, suit_of, draw = self.rank, self.suit, self.draw
+        draw = self.draw
         steps = 4 * self.king - sum(foundations) + (len(talon) - waste + draw - 1) // draw
-        lowest = [99, 99, 99, 99]
-        covered = 0
+        # below[c]: the cards of c's suit of lower rank, as a bit set; a card lies above
+        # a lower card of its suit when a card of `below[c]` was met before it
+        below = self.lower_of_suit
+        seen = covered = 0
         for i in range(waste):
             card = talon[i]
-            s = suit_of[card]
-            if rank_of[card] > lowest[s]:
+            if seen & below[card]:
                 covered += 1
-            elif rank_of[card] < lowest[s]:
-                lowest[s] = rank_of[card]
+            seen |= 1 << card
         steps += (covered + draw - 1) // draw
         for c in range(len(columns)):
             column = columns[c]
             down = hidden[c]
-            lowest[0] = lowest[1] = lowest[2] = lowest[3] = 99
-            up_must = 0
+            seen = up_must = 0
             for i in range(len(column)):
                 card = column[i]
-                s = suit_of[card]
-                if rank_of[card] > lowest[s]:
+                if seen & below[card]:
                     if i < down:
                         steps += 1
                     else:
                         up_must = 1
-                elif rank_of[card] < lowest[s]:
-                    lowest[s] = rank_of[card]
+                seen |= 1 << card
             steps += up_must
         return steps
 
