@@ -77,6 +77,7 @@ class _Rules:
     fits: list[int]
     table: list[Move]
     lower_of_suit: list[int]     # the cards of each card's suit of lower rank, a bit set
+    parents: list[int]           # parent1 and parent2 as a bit set (0 for a King)
     relaxed: Relaxed
     _walks: dict[int, list[tuple[int, int, int]]]
     _after: dict[int, tuple[int, int]]
@@ -84,6 +85,8 @@ class _Rules:
     _last_foundations: bytes
     _last_safe: int
     _where: list[int]                  # scratch for keys: the column of each bottom card
+    _last_talon: bytes
+    _last_talon_bits: int
 
     def __init__(self, draw: int, passes: int | None, ranks: int) -> None:
         self.draw, self.passes, self.king = draw, passes, ranks
@@ -107,6 +110,8 @@ class _Rules:
                 self.parent1[c], self.parent2[c] = found[0], found[1]
                 for p in found:
                     self.fits[p * 52 + c] = 1
+        self.parents = [0 if self.parent1[c] == _NONE else
+                        1 << self.parent1[c] | 1 << self.parent2[c] for c in range(52)]
         # table[(source * 13 + target) * _COUNTS + count]: every search move, built once
         self.table = [Move(source, target, count) for source in range(FOUNDATION + 4)
                       for target in range(FOUNDATION + 1) for count in range(_COUNTS)]
@@ -119,6 +124,8 @@ class _Rules:
         self._last_foundations = b""
         self._last_safe = 0
         self._where = [0] * 52
+        self._last_talon = b""
+        self._last_talon_bits = 0
 
     def move(self, source: int, target: int, count: int) -> Move:
         """Return ``Move(source, target, count)``, the shared one when there is one."""
@@ -215,15 +222,17 @@ class _Rules:
         columns = state[0]
         # top[c]: the column whose top card is c, -1 when none (top[_NONE] stays -1)
         top = [-1] * 53
+        tops = 0                                # the same top cards as a bit set
         empty = -1
         for t in range(len(columns)):
             column = columns[t]
             if column:
                 top[column[-1]] = t
+                tops |= 1 << column[-1]
             elif empty < 0:
                 empty = t
         moves = self.home_moves(state)
-        uncover, others = self.column_moves(state, top, empty, narrow, prune)
+        uncover, others = self.column_moves(state, top, tops, empty, narrow, prune)
         moves.extend(uncover)
         moves.extend(self.stock_moves(state, top, empty))
         moves.extend(others)
@@ -244,13 +253,15 @@ class _Rules:
                     home.append(table[i * 13 * _COUNTS + FOUNDATION * _COUNTS + 1])
         return home
 
-    def column_moves(self, state: State, top: list[int], empty: int, narrow: bool,
+    def column_moves(self, state: State, top: list[int], tops: int, empty: int, narrow: bool,
                      prune: bool) -> tuple[list[Move], list[Move]]:
         """Return the face-up runs moved between columns: those that turn a card up or
-        empty their column, and the others (runs off face-up cards, partial-run rule)."""
+        empty their column, and the others (runs off face-up cards, partial-run rule).
+        `tops` is `top`'s cards as a bit set."""
         columns, hidden, _, _, foundations, _ = state
         rank_of, suit_of, king = self.rank, self.suit, self.king
         parent1, parent2, fits, table = self.parent1, self.parent2, self.fits, self.table
+        parents = self.parents
         partial = self.partial_rule and prune
         empty_rule = self.empty_rule and prune
         king_waits = -1                         # unknown yet; then 0 or 1
@@ -268,10 +279,14 @@ class _Rules:
                 k -= 1
             for start in range(k, n):
                 card = column[start]
-                t1 = top[parent1[card]]
-                t2 = top[parent2[card]]
-                king_move = empty >= 0 and start > 0 and rank_of[card] == king
-                if t1 < 0 and t2 < 0 and not king_move:
+                if tops & parents[card]:        # a parent is a top card (so no King)
+                    t1 = top[parent1[card]]
+                    t2 = top[parent2[card]]
+                    king_move = False
+                elif empty >= 0 and start > 0 and rank_of[card] == king:
+                    t1 = t2 = -1
+                    king_move = True
+                else:
                     continue
                 if start == low:
                     if not low and empty_rule:      # the empty-column rule
@@ -466,7 +481,7 @@ class _Rules:
             column = columns[i]
             if column and safe >> column[-1] & 1:
                 result.append(table[(i * 13 + FOUNDATION) * _COUNTS + 1])
-        if self.free_talon and talon:
+        if self.free_talon and talon and safe & self._talon_bits(talon):
             # the first safe card met turning from here (as ``walk`` orders them): the
             # waste's top (index waste - 1) first, then talon order round the redeal
             n, best = len(talon), -1
@@ -485,6 +500,17 @@ class _Rules:
                 result.append(self.move(STOCK, FOUNDATION, best) if best
                               else self.move(WASTE, FOUNDATION, 1))
         return result
+
+    def _talon_bits(self, talon: bytes) -> int:
+        """Return the talon's cards as a bit set (kept for the last talon asked about:
+        a position's children mostly share its talon)."""
+        if talon is not self._last_talon:
+            bits = 0
+            for j in range(len(talon)):
+                bits |= 1 << talon[j]
+            self._last_talon = talon
+            self._last_talon_bits = bits
+        return self._last_talon_bits
 
     def sure_win(self, state: State) -> bool:
         """Return whether the position is won whatever home moves are played: nothing is
