@@ -54,6 +54,11 @@ class Move(NamedTuple):
     count: int = 1   # type: ignore[assignment]  # shadows tuple.count; the name reads best
 
 
+def _home(foundations: bytes) -> int:
+    """Return the cards on the foundations (sum(foundations), without an iterator)."""
+    return foundations[0] + foundations[1] + foundations[2] + foundations[3]
+
+
 # State(...) runs the named tuple's __new__, a Python function; tuple.__new__ builds the
 # same object in C (play makes one per move).
 _STATE: Final = State
@@ -641,7 +646,7 @@ class _Rules:
         """
         columns, hidden, talon, waste, foundations, _ = state
         draw = self.draw
-        steps = 4 * self.king - sum(foundations) + (len(talon) - waste + draw - 1) // draw
+        steps = 4 * self.king - _home(foundations) + (len(talon) - waste + draw - 1) // draw
         # below[c]: the cards of c's suit of lower rank, as a bit set; a card lies above
         # a lower card of its suit when a card of `below[c]` was met before it
         below = self.lower_of_suit
@@ -677,10 +682,13 @@ class _Rules:
         draw 1 the half weight did best (data/klondike/winnability.md).
         """
         columns, hidden, talon, _, foundations, _ = state
-        left = 4 * self.king - sum(foundations)
+        left = 4 * self.king - _home(foundations)
+        down = 0
+        for i in range(len(hidden)):            # sum(hidden), without an iterator
+            down += hidden[i]
         if self.free_talon:
-            return left + 4 * sum(hidden) + len(talon) // 2
-        return left + 4 * sum(hidden) + 2 * len(talon)
+            return left + 4 * down + len(talon) // 2
+        return left + 4 * down + 2 * len(talon)
 
 
 # -- PROOFS -------------------------------------------------------------------------
