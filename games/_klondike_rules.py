@@ -5,7 +5,9 @@ check) because this is the hot path of every search, and it is written for mypyc
 precise types, a final class with typed attributes, lookup tables indexed by card,
 positions as tuples of ``bytes``, the search moves built once per variant and shared
 (they are immutable tuples), and the stock walked once per (talon size, waste size,
-redeals), cached. The same source runs unchanged as plain Python.
+redeals), cached. The same source runs unchanged as plain Python. A bytes value is tested
+with ``len(b)`` rather than ``if b``: compiled, the first reads its size, the second is a
+call.
 
 ``State``, ``Move`` and the move constants live here so that the compiled code needs
 nothing from the game module; ``games.klondike`` re-exports them.
@@ -231,7 +233,7 @@ class _Rules:
         empty = -1
         for t in range(len(columns)):
             column = columns[t]
-            if column:
+            if len(column):
                 top[column[-1]] = t
                 tops |= 1 << column[-1]
             elif empty < 0:
@@ -252,7 +254,7 @@ class _Rules:
         home: list[Move] = []
         for i in range(len(columns)):
             column = columns[i]
-            if column:
+            if len(column):
                 card = column[-1]
                 if foundations[suit_of[card]] + 1 == rank_of[card]:
                     home.append(table[i * 13 * _COUNTS + FOUNDATION * _COUNTS + 1])
@@ -484,9 +486,9 @@ class _Rules:
         result: list[Move] = []
         for i in range(len(columns)):
             column = columns[i]
-            if column and safe >> column[-1] & 1:
+            if len(column) and safe >> column[-1] & 1:
                 result.append(table[(i * 13 + FOUNDATION) * _COUNTS + 1])
-        if self.free_talon and talon and safe & self._talon_bits(talon):
+        if self.free_talon and len(talon) and safe & self._talon_bits(talon):
             # the first safe card met turning from here (as ``walk`` orders them): the
             # waste's top (index waste - 1) first, then talon order round the redeal
             n, best = len(talon), -1
@@ -599,7 +601,7 @@ class _Rules:
         where = self._where
         for i in range(len(columns)):
             column = columns[i]
-            if column:
+            if len(column):
                 bottoms |= 1 << column[0]
                 where[column[0]] = i
         parts: list[bytes] = []
