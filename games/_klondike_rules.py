@@ -87,6 +87,7 @@ class _Rules:
     parents: list[int]           # parent1 and parent2 as a bit set (0 for a King)
     relaxed: Relaxed
     _walks: dict[int, list[tuple[int, int, int]]]
+    _packed_walks: dict[int, list[int]]
     _after: dict[int, tuple[int, int]]
     _safe_cards: dict[bytes, int]      # foundations -> the safe cards as a bit set
     _last_foundations: bytes
@@ -126,6 +127,7 @@ class _Rules:
                               for c in range(52)]
         self.relaxed = relaxed(ranks)
         self._walks = {}
+        self._packed_walks = {}
         self._after = {}
         self._safe_cards = {}
         self._last_foundations = b""
@@ -241,7 +243,7 @@ class _Rules:
         moves = self.home_moves(state)
         uncover, others = self.column_moves(state, top, tops, empty, narrow, prune)
         moves.extend(uncover)
-        moves.extend(self.stock_moves(state, top, empty))
+        moves.extend(self.stock_moves(state, top, tops, empty))
         moves.extend(others)
         if not narrow:
             moves.extend(self.foundation_returns(state, top, empty))
@@ -320,17 +322,28 @@ class _Rules:
                     into.append(table[base + empty * _COUNTS + count])
         return uncover, others
 
-    def stock_moves(self, state: State, top: list[int], empty: int) -> list[Move]:
+    def stock_moves(self, state: State, top: list[int], tops: int,
+                    empty: int) -> list[Move]:
         """Return each talon card the stock can bring to the waste's top (in the fewest
-        turns) played home or onto a column: one macro of turns and a play."""
+        turns) played home or onto a column: one macro of turns and a play. `tops` is
+        `top`'s cards as a bit set."""
         _, _, talon, waste, foundations, redeals = state
-        rank_of, suit_of, king = self.rank, self.suit, self.king
+        rank_of, king, parents = self.rank, self.king, self.parents
         parent1, parent2 = self.parent1, self.parent2
+        going_home = 0                          # the next card of each foundation
+        for s in range(4):
+            if foundations[s] < king:
+                going_home |= 1 << (s * 13 + foundations[s])
+        kings = empty >= 0
         plays: list[Move] = []
-        for turns, w, _ in self.walk(len(talon), waste, redeals):
-            card = talon[w - 1]
+        for packed in self.packed_walk(len(talon), waste, redeals):
+            card = talon[(packed & 63) - 1]
+            home = going_home >> card & 1
+            if not home and not tops & parents[card] and not (kings and rank_of[card] == king):
+                continue                        # no place for it (the usual case)
+            turns = packed >> 6
             source, count = (STOCK, turns) if turns else (WASTE, 1)
-            if foundations[suit_of[card]] + 1 == rank_of[card]:
+            if home:
                 plays.append(self.move(source, FOUNDATION, count))
             t1 = top[parent1[card]]
             if t1 >= 0:
@@ -338,9 +351,19 @@ class _Rules:
             t2 = top[parent2[card]]
             if t2 >= 0:
                 plays.append(self.move(source, t2, count))
-            if empty >= 0 and rank_of[card] == king:
+            if kings and rank_of[card] == king:
                 plays.append(self.move(source, empty, count))
         return plays
+
+    def packed_walk(self, size: int, waste: int, redeals: int) -> list[int]:
+        """Return ``walk`` as turns * 64 + waste size for each entry (cached): ints, so
+        that the move generator reads them without unpacking tuples."""
+        at = (redeals * 64 + size) * 64 + waste
+        cached = self._packed_walks.get(at)
+        if cached is None:
+            cached = [turns << 6 | w for turns, w, _ in self.walk(size, waste, redeals)]
+            self._packed_walks[at] = cached
+        return cached
 
     def foundation_returns(self, state: State, top: list[int], empty: int) -> list[Move]:
         """Return the foundations' top cards brought back onto a column."""
