@@ -51,10 +51,16 @@ kind; this one keeps our foundation cards' way back (rule 4 covers it).
 from __future__ import annotations
 
 import functools
-from typing import Sequence, final
+from typing import Final, Sequence, final
 
 from solver.cards import card_str, make_card, rank
 
+
+
+_EVEN_SUITS: Final = 0x1FFF | 0x1FFF << 26       # the bits of suits 0 and 2 (Clubs, Hearts)
+_ODD_SUITS: Final = 0x1FFF << 13 | 0x1FFF << 39   # the bits of suits 1 and 3 (Diamonds, Spades)
+_EVEN_ACES: Final = 1 | 1 << 26
+_ODD_ACES: Final = 1 << 13 | 1 << 39
 
 
 @final
@@ -69,8 +75,8 @@ class Relaxed:
       one rank down and of the other colour: the black ranks shifted down one rank into
       the red suits and the red ones into the black suits, plus the Kings once ``empty``;
     - rule 4 adds the placed cards off the tableau to ``top``; rule 5 extends ``home``
-      up each suit (shifted up one card, never across suits) over the cards off the
-      tableau or with ``top``, until it stops growing; rule 3 gives ``left`` to the
+      up each suit over the cards off the tableau or with ``top``, as far as they run
+      unbroken from the Ace (one addition for all suits); rule 3 gives ``left`` to the
       placed column cards that are face up or have ``top``, and to the home ones;
     - each card new to ``left`` gives ``top`` to the card under it (rule 1), or ``empty``
       when it is a column's bottom card (rule 2).
@@ -126,7 +132,7 @@ class Relaxed:
         home = 0
         for s in range(4):
             home |= ((1 << foundations[s]) - 1) << (13 * s)
-        full, aces = self.full, self.aces
+        full = self.full
         off = full & ~col
         face_up = col & ~down
         up = tops
@@ -142,11 +148,17 @@ class Relaxed:
                 placed |= self.king_bits
             more = up | (off & placed)
             ready = off | more
-            while True:                     # an Ace, or the next card of a home one
-                step = (((home << 1) & ~aces) | aces) & ready & ~home
-                if not step:
-                    break
-                home |= step
+            # Rule 5 up each suit at once: home is a run from the Ace in each suit's 13
+            # bits, and grows to the longest run from the Ace of cards home or ready, the
+            # trailing ones of each suit's bits: x & ~(x + 1) per suit. Suits 0 and 2 are
+            # done apart from 1 and 3, so the carry out of a suit whose bits are all ones
+            # falls on a bit that is masked off.
+            grown = home | ready
+            even = grown & _EVEN_SUITS
+            odd = grown & _ODD_SUITS
+            home = (even & ~(even + _EVEN_ACES)) | (odd & ~(odd + _ODD_ACES))
+            if home == full:                # every card goes home: nothing more to learn
+                return home
             new = col & ((placed & (face_up | more)) | home) & ~left
             if new:
                 left |= new

@@ -5,7 +5,9 @@ check) because this is the hot path of every search, and it is written for mypyc
 precise types, a final class with typed attributes, lookup tables indexed by card,
 positions as tuples of ``bytes``, the search moves built once per variant and shared
 (they are immutable tuples), and the stock walked once per (talon size, waste size,
-redeals), cached. The same source runs unchanged as plain Python.
+redeals), cached. The same source runs unchanged as plain Python. A bytes value is tested
+with ``len(b)`` rather than ``if b``: compiled, the first reads its size, the second is a
+call.
 
 ``State``, ``Move`` and the move constants live here so that the compiled code needs
 nothing from the game module; ``games.klondike`` re-exports them.
@@ -25,6 +27,8 @@ _NONE: Final = 52           # "no card": the index of an always-empty slot in ca
 _COUNTS: Final = 32         # move counts below this come from the shared table
 _BYTE: Final = tuple(bytes((n,)) for n in range(256))   # _BYTE[n] == bytes((n,))
 _TAILS: Final = tuple(bytes((254, n, 0)) for n in range(256))   # a key's tail, no redeals
+# A key's column mark, 128 + the column's face-down count: above every card, below 254
+_MARKS: Final = tuple(bytes((128 + n,)) for n in range(64))
 
 
 class State(NamedTuple):
@@ -52,6 +56,11 @@ class Move(NamedTuple):
     count: int = 1   # type: ignore[assignment]  # shadows tuple.count; the name reads best
 
 
+def _home(foundations: bytes) -> int:
+    """Return the cards on the foundations (sum(foundations), without an iterator)."""
+    return foundations[0] + foundations[1] + foundations[2] + foundations[3]
+
+
 # State(...) runs the named tuple's __new__, a Python function; tuple.__new__ builds the
 # same object in C (play makes one per move).
 _STATE: Final = State
@@ -74,12 +83,18 @@ class _Rules:
     parent2: list[int]
     fits: list[int]
     table: list[Move]
+    lower_of_suit: list[int]     # the cards of each card's suit of lower rank, a bit set
+    parents: list[int]           # parent1 and parent2 as a bit set (0 for a King)
     relaxed: Relaxed
     _walks: dict[int, list[tuple[int, int, int]]]
+    _packed_walks: dict[int, list[int]]
     _after: dict[int, tuple[int, int]]
     _safe_cards: dict[bytes, int]      # foundations -> the safe cards as a bit set
     _last_foundations: bytes
     _last_safe: int
+    _where: list[int]                  # scratch for keys: the column of each bottom card
+    _last_talon: bytes
+    _last_talon_bits: int
 
     def __init__(self, draw: int, passes: int | None, ranks: int) -> None:
         self.draw, self.passes, self.king = draw, passes, ranks
@@ -103,15 +118,23 @@ class _Rules:
                 self.parent1[c], self.parent2[c] = found[0], found[1]
                 for p in found:
                     self.fits[p * 52 + c] = 1
+        self.parents = [0 if self.parent1[c] == _NONE else
+                        1 << self.parent1[c] | 1 << self.parent2[c] for c in range(52)]
         # table[(source * 13 + target) * _COUNTS + count]: every search move, built once
         self.table = [Move(source, target, count) for source in range(FOUNDATION + 4)
                       for target in range(FOUNDATION + 1) for count in range(_COUNTS)]
+        self.lower_of_suit = [sum(1 << make_card(r, suit(c)) for r in range(1, rank(c)))
+                              for c in range(52)]
         self.relaxed = relaxed(ranks)
         self._walks = {}
+        self._packed_walks = {}
         self._after = {}
         self._safe_cards = {}
         self._last_foundations = b""
         self._last_safe = 0
+        self._where = [0] * 52
+        self._last_talon = b""
+        self._last_talon_bits = 0
 
     def move(self, source: int, target: int, count: int) -> Move:
         """Return ``Move(source, target, count)``, the shared one when there is one."""
@@ -132,6 +155,8 @@ class _Rules:
 
     def turns(self, size: int, waste: int, redeals: int, count: int) -> tuple[int, int]:
         """Return (waste, redeals) after `count` ``s`` steps (cached: search macros repeat)."""
+        if self.free_talon:       # one card a turn, no limit: 0, 1, ..., size, 0, ... (redeals 0)
+            return (waste + count) % (size + 1), redeals
         at = ((redeals * 1024 + count) * 64 + size) * 64 + waste if count < 1024 else -1
         after = self._after.get(at)
         if after is None:
@@ -206,17 +231,19 @@ class _Rules:
         columns = state[0]
         # top[c]: the column whose top card is c, -1 when none (top[_NONE] stays -1)
         top = [-1] * 53
+        tops = 0                                # the same top cards as a bit set
         empty = -1
         for t in range(len(columns)):
             column = columns[t]
-            if column:
+            if len(column):
                 top[column[-1]] = t
+                tops |= 1 << column[-1]
             elif empty < 0:
                 empty = t
         moves = self.home_moves(state)
-        uncover, others = self.column_moves(state, top, empty, narrow, prune)
+        uncover, others = self.column_moves(state, top, tops, empty, narrow, prune)
         moves.extend(uncover)
-        moves.extend(self.stock_moves(state, top, empty))
+        moves.extend(self.stock_moves(state, top, tops, empty))
         moves.extend(others)
         if not narrow:
             moves.extend(self.foundation_returns(state, top, empty))
@@ -229,19 +256,21 @@ class _Rules:
         home: list[Move] = []
         for i in range(len(columns)):
             column = columns[i]
-            if column:
+            if len(column):
                 card = column[-1]
                 if foundations[suit_of[card]] + 1 == rank_of[card]:
                     home.append(table[i * 13 * _COUNTS + FOUNDATION * _COUNTS + 1])
         return home
 
-    def column_moves(self, state: State, top: list[int], empty: int, narrow: bool,
+    def column_moves(self, state: State, top: list[int], tops: int, empty: int, narrow: bool,
                      prune: bool) -> tuple[list[Move], list[Move]]:
         """Return the face-up runs moved between columns: those that turn a card up or
-        empty their column, and the others (runs off face-up cards, partial-run rule)."""
+        empty their column, and the others (runs off face-up cards, partial-run rule).
+        `tops` is `top`'s cards as a bit set."""
         columns, hidden, _, _, foundations, _ = state
         rank_of, suit_of, king = self.rank, self.suit, self.king
         parent1, parent2, fits, table = self.parent1, self.parent2, self.fits, self.table
+        parents = self.parents
         partial = self.partial_rule and prune
         empty_rule = self.empty_rule and prune
         king_waits = -1                         # unknown yet; then 0 or 1
@@ -259,10 +288,14 @@ class _Rules:
                 k -= 1
             for start in range(k, n):
                 card = column[start]
-                t1 = top[parent1[card]]
-                t2 = top[parent2[card]]
-                king_move = empty >= 0 and start > 0 and rank_of[card] == king
-                if t1 < 0 and t2 < 0 and not king_move:
+                if tops & parents[card]:        # a parent is a top card (so no King)
+                    t1 = top[parent1[card]]
+                    t2 = top[parent2[card]]
+                    king_move = False
+                elif empty >= 0 and start > 0 and rank_of[card] == king:
+                    t1 = t2 = -1
+                    king_move = True
+                else:
                     continue
                 if start == low:
                     if not low and empty_rule:      # the empty-column rule
@@ -289,17 +322,28 @@ class _Rules:
                     into.append(table[base + empty * _COUNTS + count])
         return uncover, others
 
-    def stock_moves(self, state: State, top: list[int], empty: int) -> list[Move]:
+    def stock_moves(self, state: State, top: list[int], tops: int,
+                    empty: int) -> list[Move]:
         """Return each talon card the stock can bring to the waste's top (in the fewest
-        turns) played home or onto a column: one macro of turns and a play."""
+        turns) played home or onto a column: one macro of turns and a play. `tops` is
+        `top`'s cards as a bit set."""
         _, _, talon, waste, foundations, redeals = state
-        rank_of, suit_of, king = self.rank, self.suit, self.king
+        rank_of, king, parents = self.rank, self.king, self.parents
         parent1, parent2 = self.parent1, self.parent2
+        going_home = 0                          # the next card of each foundation
+        for s in range(4):
+            if foundations[s] < king:
+                going_home |= 1 << (s * 13 + foundations[s])
+        kings = empty >= 0
         plays: list[Move] = []
-        for turns, w, _ in self.walk(len(talon), waste, redeals):
-            card = talon[w - 1]
+        for packed in self.packed_walk(len(talon), waste, redeals):
+            card = talon[(packed & 63) - 1]
+            home = going_home >> card & 1
+            if not home and not tops & parents[card] and not (kings and rank_of[card] == king):
+                continue                        # no place for it (the usual case)
+            turns = packed >> 6
             source, count = (STOCK, turns) if turns else (WASTE, 1)
-            if foundations[suit_of[card]] + 1 == rank_of[card]:
+            if home:
                 plays.append(self.move(source, FOUNDATION, count))
             t1 = top[parent1[card]]
             if t1 >= 0:
@@ -307,9 +351,19 @@ class _Rules:
             t2 = top[parent2[card]]
             if t2 >= 0:
                 plays.append(self.move(source, t2, count))
-            if empty >= 0 and rank_of[card] == king:
+            if kings and rank_of[card] == king:
                 plays.append(self.move(source, empty, count))
         return plays
+
+    def packed_walk(self, size: int, waste: int, redeals: int) -> list[int]:
+        """Return ``walk`` as turns * 64 + waste size for each entry (cached): ints, so
+        that the move generator reads them without unpacking tuples."""
+        at = (redeals * 64 + size) * 64 + waste
+        cached = self._packed_walks.get(at)
+        if cached is None:
+            cached = [turns << 6 | w for turns, w, _ in self.walk(size, waste, redeals)]
+            self._packed_walks[at] = cached
+        return cached
 
     def foundation_returns(self, state: State, top: list[int], empty: int) -> list[Move]:
         """Return the foundations' top cards brought back onto a column."""
@@ -401,8 +455,9 @@ class _Rules:
             cards[target] = cards[target] + moving
         return _NEW_TUPLE(_STATE, (tuple(cards), hidden, talon, waste, foundations, redeals))
 
-    def expand(self, move: Move) -> list[Move]:
-        """Return the steps of a move: a stock macro is n ``s`` steps and a waste play."""
+    def expand(self, state: State, move: Move) -> list[Move]:
+        """Return the steps of a move: a stock macro is n ``s`` steps and a waste play
+        (the same from every position)."""
         source, target, count = move
         if source != STOCK or target == STOCK:
             return [move]
@@ -454,9 +509,9 @@ class _Rules:
         result: list[Move] = []
         for i in range(len(columns)):
             column = columns[i]
-            if column and safe >> column[-1] & 1:
+            if len(column) and safe >> column[-1] & 1:
                 result.append(table[(i * 13 + FOUNDATION) * _COUNTS + 1])
-        if self.free_talon and talon:
+        if self.free_talon and len(talon) and safe & self._talon_bits(talon):
             # the first safe card met turning from here (as ``walk`` orders them): the
             # waste's top (index waste - 1) first, then talon order round the redeal
             n, best = len(talon), -1
@@ -475,6 +530,17 @@ class _Rules:
                 result.append(self.move(STOCK, FOUNDATION, best) if best
                               else self.move(WASTE, FOUNDATION, 1))
         return result
+
+    def _talon_bits(self, talon: bytes) -> int:
+        """Return the talon's cards as a bit set (kept for the last talon asked about:
+        a position's children mostly share its talon)."""
+        if talon is not self._last_talon:
+            bits = 0
+            for j in range(len(talon)):
+                bits |= 1 << talon[j]
+            self._last_talon = talon
+            self._last_talon_bits = bits
+        return self._last_talon_bits
 
     def sure_win(self, state: State) -> bool:
         """Return whether the position is won whatever home moves are played: nothing is
@@ -549,10 +615,31 @@ class _Rules:
     def _key(self, state: State, waste: int) -> bytes:
         """Return the key with `waste` written for the waste size."""
         columns, hidden, talon, _, _, redeals = state
-        parts = [_BYTE[hidden[i]] + columns[i] for i in range(len(columns))]
-        parts.sort()
-        tail = _TAILS[waste] if not redeals else bytes((254, waste, redeals))
-        return b"\xff".join(parts) + tail + talon
+        # Columns in the order of their bottom cards (distinct; the empty ones, all
+        # alike, last): an order that depends only on the set of columns, found by a
+        # bit set instead of a sort. Each column is written as its mark (128 + its
+        # face-down count) then its cards; then 254, waste size, redeals and the
+        # talon. Marks and 254 are above every card, so the bytes read back one way.
+        bottoms = 0
+        where = self._where
+        for i in range(len(columns)):
+            column = columns[i]
+            if len(column):
+                bottoms |= 1 << column[0]
+                where[column[0]] = i
+        parts: list[bytes] = []
+        empty = len(columns)
+        while bottoms:
+            low = bottoms & -bottoms
+            bottoms ^= low
+            i = where[low.bit_length() - 1]
+            parts.append(_MARKS[hidden[i]] + columns[i])
+            empty -= 1
+        for _ in range(empty):
+            parts.append(_MARKS[0])             # an empty column has nothing face down
+        parts.append(_TAILS[waste] + talon if not redeals else
+                     bytes((254, waste, redeals)) + talon)
+        return b"".join(parts)
 
     def verdict_key(self, state: State) -> bytes:
         """Return the key with every on-cycle waste size written 255 (see Klondike)."""
@@ -583,33 +670,30 @@ class _Rules:
           per ``draw`` such cards.
         """
         columns, hidden, talon, waste, foundations, _ = state
-        rank_of, suit_of, draw = self.rank, self.suit, self.draw
-        steps = 4 * self.king - sum(foundations) + (len(talon) - waste + draw - 1) // draw
-        lowest = [99, 99, 99, 99]
-        covered = 0
+        draw = self.draw
+        steps = 4 * self.king - _home(foundations) + (len(talon) - waste + draw - 1) // draw
+        # below[c]: the cards of c's suit of lower rank, as a bit set; a card lies above
+        # a lower card of its suit when a card of `below[c]` was met before it
+        below = self.lower_of_suit
+        seen = covered = 0
         for i in range(waste):
             card = talon[i]
-            s = suit_of[card]
-            if rank_of[card] > lowest[s]:
+            if seen & below[card]:
                 covered += 1
-            elif rank_of[card] < lowest[s]:
-                lowest[s] = rank_of[card]
+            seen |= 1 << card
         steps += (covered + draw - 1) // draw
         for c in range(len(columns)):
             column = columns[c]
             down = hidden[c]
-            lowest[0] = lowest[1] = lowest[2] = lowest[3] = 99
-            up_must = 0
+            seen = up_must = 0
             for i in range(len(column)):
                 card = column[i]
-                s = suit_of[card]
-                if rank_of[card] > lowest[s]:
+                if seen & below[card]:
                     if i < down:
                         steps += 1
                     else:
                         up_must = 1
-                elif rank_of[card] < lowest[s]:
-                    lowest[s] = rank_of[card]
+                seen |= 1 << card
             steps += up_must
         return steps
 
@@ -623,10 +707,13 @@ class _Rules:
         draw 1 the half weight did best (data/klondike/winnability.md).
         """
         columns, hidden, talon, _, foundations, _ = state
-        left = 4 * self.king - sum(foundations)
+        left = 4 * self.king - _home(foundations)
+        down = 0
+        for i in range(len(hidden)):            # sum(hidden), without an iterator
+            down += hidden[i]
         if self.free_talon:
-            return left + 4 * sum(hidden) + len(talon) // 2
-        return left + 4 * sum(hidden) + 2 * len(talon)
+            return left + 4 * down + len(talon) // 2
+        return left + 4 * down + 2 * len(talon)
 
 
 # -- PROOFS -------------------------------------------------------------------------

@@ -361,9 +361,7 @@ class Klondike(Game[State, Move]):
 Move(source=11, target=12, count=2)]
         """)
 
-    def expand(self, state: State, move: Move) -> list[Move]:
-        """Return the steps of a move: a stock macro is n ``s`` steps and a waste play."""
-        return self.rules.expand(move)
+    expand = from_rules(_Rules.expand)
 
     def notation(self, move: Move) -> str:
         """Return a step's notation.

@@ -14,11 +14,12 @@ from solver.game import Game, IllegalMoveError
 def replay(game: Game[Any, Any], start: Any, steps: Iterable[Any]) -> Any:
     """Return the position after playing `steps` from `start`; raise IllegalMoveError."""
     state = start
+    illegal_reason, play = game.illegal_reason, game.play   # looked up once, not per step
     for index, step in enumerate(steps):
-        reason = game.illegal_reason(state, step)
+        reason = illegal_reason(state, step)
         if reason:
             raise IllegalMoveError(index, game.notation(step), reason)
-        state = game.play(state, step)
+        state = play(state, step)
     return state
 
 

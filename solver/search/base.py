@@ -170,17 +170,22 @@ def shortcut(game: Game[Any, Any], start: Any, path: Sequence[Edge]) -> list[Edg
     """
     if not 3 <= len(path) <= SHORTCUT_LIMIT:
         return list(path)
+    # The game's methods are looked up once: on a view (solver.search.views) each lookup
+    # is a Python-level __getattr__, which cost more than the move it fetched.
+    play, forced, moves = game.play, game.forced, game.moves
     states = [start]
     for edge in path:
         state = states[-1]
         for move in edge:
-            state = game.play(state, move)
+            state = play(state, move)
         states.append(state)
     where = {state: i for i, state in enumerate(states)}        # the last visit of each
     shorter, i = [path[0]], 1
     while i < len(path):
         best, edge = i + 1, path[i]
-        for candidate, child in successors(game, states[i]):
+        state = states[i]
+        for move in moves(state):
+            candidate, child = follow(play, forced, state, move)
             j = where.get(child, -1)
             if j > best:
                 best, edge = j, candidate
@@ -193,10 +198,11 @@ def to_steps(game: Game[Any, Any], start: Any, path: Sequence[Edge]) -> list[Any
     """Return the game's steps that carry out a path of search edges from `start`."""
     steps: list[Any] = []
     state = start
+    expand, play = game.expand, game.play          # looked up once (see shortcut)
     for edge in path:
         for move in edge:
-            steps.extend(game.expand(state, move))
-            state = game.play(state, move)
+            steps.extend(expand(state, move))
+            state = play(state, move)
     return steps
 
 

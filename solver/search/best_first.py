@@ -1,7 +1,7 @@
 """Best-first search on f(steps so far, position); greedy, A* and uniform cost share it."""
 from __future__ import annotations
 
-import heapq
+from heapq import heappop, heappush
 from typing import Any, Callable
 
 from solver.game import Game, Status
@@ -58,7 +58,7 @@ def best_first_search(game: Game[Any, Any], start: Any, f: Priority | None,
         queue.clear()
     try:
         while queue:
-            _, _, g, digest, state = heapq.heappop(queue)
+            _, _, g, digest, state = heappop(queue)
             if optimal:
                 if g > best_g[digest]:
                     continue                      # reached again by fewer steps since
@@ -86,7 +86,7 @@ def best_first_search(game: Game[Any, Any], start: Any, f: Priority | None,
                         table.add(child_digest, (digest, edge))
                     else:
                         table.entries[child_digest] = (digest, edge)
-                    heapq.heappush(queue, (priority, -child_g, child_g, child_digest, child))
+                    heappush(queue, (priority, -child_g, child_g, child_digest, child))
                     continue
                 if not table.add(child_digest, (digest, edge)):
                     continue
@@ -94,7 +94,7 @@ def best_first_search(game: Game[Any, Any], start: Any, f: Priority | None,
                     return run.result(Status.WON, [pre, *path_to(table, child_digest)])
                 tie += step
                 priority = heuristic(child) if f is None else f(child_g, child)
-                heapq.heappush(queue, (priority, tie, child_g, child_digest, child))
+                heappush(queue, (priority, tie, child_g, child_digest, child))
     except MemoryError:
         return run.result(Status.UNKNOWN, stopped_by="memory")
     return run.result(Status.LOST, optimal=optimal)

@@ -757,3 +757,17 @@ def test_passes_are_bounded_by_what_the_key_holds() -> None:
     assert Klondike(passes=256).passes == 256
     with pytest.raises(ValueError, match=r"passes must be 1\.\.256 \(or unlimited\), got 257"):
         Klondike(passes=257)
+
+
+def test_turns_by_arithmetic_match_one_turn_at_a_time():
+    """With draw 1 and unlimited passes ``turns`` computes the waste size; it must be
+    where that many single ``s`` steps lead, for every talon and waste size."""
+    rules = GAME.rules
+    for size in range(1, 25):
+        for waste in range(size + 1):
+            now = waste, 0
+            for count in range(1, 2 * size + 3):
+                step = rules.turn(size, now[0], now[1])
+                assert step is not None
+                now = step
+                assert rules.turns(size, waste, 0, count) == now, (size, waste, count)
