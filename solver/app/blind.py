@@ -58,7 +58,9 @@ class Estimate:
     lost: int = 0
     undecided: int = 0
     score_total: int = 0          # a scored game: the sum of the worlds' best scores
+    scored: int = 0               # ... over this many worlds (those with a score)
     length_total: int = 0         # the won worlds' solution lengths (search moves), summed
+    shows: int = 0                # cards the plan shows (unseen before it, seen after)
 
     @property
     def samples(self) -> int:
@@ -84,20 +86,21 @@ class Estimate:
 
     @property
     def mean_length(self) -> float:
-        """The mean length of the won worlds' solutions: the tie-break between steps of
+        """The mean length of the won worlds' solutions: a tie-break between plans of
         equal chance (one that makes progress needs fewer moves after it)."""
         return self.length_total / self.won if self.won else math.inf
 
     @property
     def mean_score(self) -> float:
-        return self.score_total / self.samples if self.samples else 0.0
+        """A scored game's expected score: the mean over the worlds that reached one."""
+        return self.score_total / self.scored if self.scored else 0.0
 
     def to_json(self) -> dict[str, Any]:
         low, high = self.interval()
         out = {"move": self.notation, "chance": round(self.chance, 4),
                "low": round(low, 4), "high": round(high, 4), "samples": self.samples,
                "won": self.won, "lost": self.lost, "undecided": self.undecided}
-        if self.score_total:
+        if self.scored:
             out["expected_score"] = round(self.mean_score, 3)
         return out
 
@@ -171,7 +174,7 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
     started = time.perf_counter()
     masked = position.masked()
     game = masked.game
-    estimates = [Estimate(plan, written(masked, plan))
+    estimates = [Estimate(plan, written(masked, plan), shows=_shows(masked, plan))
                  for plan in (plans(masked, avoid) if options is None else options)]
     if not estimates:
         return BlindHint((), 0, time.perf_counter() - started, masked.hides)
@@ -194,6 +197,7 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
             estimate.won += 1
             if scored:
                 estimate.score_total += game.best_score or 0
+                estimate.scored += 1
         else:
             result = solve(game, after, settings.strategy, cap)
             if result.status is Status.WON:
@@ -205,6 +209,7 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
                 estimate.undecided += 1
             if scored and result.score is not None:
                 estimate.score_total += result.score
+                estimate.scored += 1
         total += 1
         if on_sample is not None:
             on_sample(total)
@@ -221,8 +226,8 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
             pull(estimate)
     while more():
         pull(max(estimates, key=lambda e: _upper(e, total, scored, game.best_score)))
-    order = sorted(estimates, key=lambda e: (-_value(e, scored), e.mean_length, -e.samples,
-                                             e.notation))
+    order = sorted(estimates, key=lambda e: (-_value(e, scored), -e.shows, e.mean_length,
+                                             -e.samples, e.notation))
     return BlindHint(tuple(order), total, time.perf_counter() - started, masked.hides)
 
 
@@ -291,6 +296,15 @@ def written(position: Sighted[Any, Any], plan: tuple[Any, ...]) -> str:
     return " ".join(notations)
 
 
+def _shows(position: Sighted[Any, Any], plan: tuple[Any, ...]) -> int:
+    """Return how many unseen cards a plan shows: between plans of equal chance, the one
+    that shows more leaves the player knowing more for the next choice."""
+    before = len(position.unseen().cards)
+    for move in plan:
+        position = position.play(move)
+    return before - len(position.unseen().cards)
+
+
 def _undoable(look: Hashable, after: Sighted[Any, Any]) -> bool:
     """Whether one step from `after` leads back to the position seen as `look`."""
     return any(after.play(step).look() == look for step in after.steps())
@@ -302,11 +316,8 @@ def _value(estimate: Estimate, scored: bool) -> float:
 
 def _upper(estimate: Estimate, total: int, scored: bool, best: int | None) -> float:
     """UCB1's bound: the value (a scored game's scaled to [0, 1]) plus the exploration term."""
-    if scored:
-        value = estimate.mean_score / (best or 1)
-        count = estimate.samples
-    else:
-        value, count = estimate.chance, estimate.decided
+    value = estimate.mean_score / (best or 1) if scored else estimate.chance
+    count = estimate.samples          # undecided worlds count too: they were tried
     if count == 0:
         return math.inf
     return value + EXPLORE * math.sqrt(math.log(max(total, 2)) / count)
