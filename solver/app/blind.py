@@ -475,15 +475,25 @@ class BlindWorker(Worker):
         full = solve(game, state, None, self.full)
         notations = [game.notation(step) for step in played.steps]
         won = played.status is Status.WON
+        scored = game.score is not None
         extra: dict[str, Any] = {"decisions": played.decisions, "samples": played.samples,
                                  "full_information": full.status.value}
-        if not won:
+        score = None
+        if scored:                           # the score of the position the play ends in
+            final = state
+            for step in played.steps:
+                final = game.play(final, step)
+            score = game.score(final)        # type: ignore[misc]
+            extra["full_information_score"] = full.score
+        if not won and not scored:
             extra["played"] = notations
+        if not won:
             extra["reason"] = played.reason
         return Verdict(game=game.name, variant=variant_of(game), deal=task.deal,
-                       status=played.status, moves=tuple(notations) if won else (),
+                       status=played.status, moves=tuple(notations) if won or scored else (),
                        strategy=self.strategy, seconds=seconds, cpu_seconds=cpu_seconds,
-                       verified=won, budget=budget_record(self.budget), extra=extra)
+                       verified=won or scored, budget=budget_record(self.budget), score=score,
+                       extra=extra)
 
 
 def _budget_of(settings: Settings) -> Budget:
@@ -537,6 +547,8 @@ class BlindSummary:
     full_decided: int = 0
     decisions: int = 0
     calibration: Calibration = field(default_factory=Calibration)
+    scores: list[int] = field(default_factory=list)        # a scored game's blind scores
+    full_scores: list[int] = field(default_factory=list)   # ... and full-information best
 
     def to_json(self) -> dict[str, Any]:
         rate, low, high = wilson(self.won, self.games)
@@ -546,6 +558,11 @@ class BlindSummary:
                 "full_information": {"won": self.full_won, "decided": self.full_decided,
                                      "win_rate": round(full, 4),
                                      "interval": [round(full_low, 4), round(full_high, 4)]},
+                **({"mean_score": round(sum(self.scores) / len(self.scores), 2)}
+                   if self.scores else {}),
+                **({"full_information_mean_score":
+                    round(sum(self.full_scores) / len(self.full_scores), 2)}
+                   if self.full_scores else {}),
                 "decisions": self.decisions, "brier": round(self.calibration.brier, 4),
                 "reliability": [{"bin": b, "decisions": n, "predicted": round(p, 4),
                                  "won": round(w, 4)} for b, n, p, w in self.calibration.rows()]}
@@ -567,6 +584,10 @@ def summarize_blind(out: Path, tasks: Any = None, game: Game[Any, Any] | None = 
         if full in ("won", "lost"):
             summary.full_decided += 1
             summary.full_won += full == "won"
+        if verdict.score is not None:
+            summary.scores.append(verdict.score)
+        if isinstance(verdict.extra.get("full_information_score"), int):
+            summary.full_scores.append(verdict.extra["full_information_score"])
         for decision in verdict.extra["decisions"]:
             summary.decisions += 1
             summary.calibration.add(float(decision["chance"]), won)

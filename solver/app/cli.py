@@ -764,6 +764,9 @@ def _print_blind_summary(game: Game[Any, Any], summary: blind.BlindSummary) -> N
                f"(95%: {low:.1%}-{high:.1%})")
     typer.echo(f"full information, the same deals: {full['won']} of {full['decided']} decided "
                f"won, {full['win_rate']:.1%} (95%: {full_low:.1%}-{full_high:.1%})")
+    if "mean_score" in figures:
+        typer.echo(f"mean score: blind {figures['mean_score']}, full information "
+                   f"{figures.get('full_information_mean_score', 'unknown')}")
     typer.echo(f"{summary.decisions} decisions, Brier score {figures['brier']:.3f}; predicted "
                "chance against the share of those decisions' games won:")
     for row in figures["reliability"]:
