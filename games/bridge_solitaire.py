@@ -138,7 +138,7 @@ from solver.search.result import Budget, Result
 from solver.text import read_number
 from solver.table import default_memory, resident_bytes
 from solver.verify import replay
-from solver.view import Unseen, first_steps
+from solver.view import Remembers, Unseen, first_steps
 from games._bridge_play import HOUSE, NOTRUMP, PLAYER, Tricks, resolve
 from games._bridge_play import rank_of as _rank
 from games._bridge_play import suit_of as _suit
@@ -1159,7 +1159,7 @@ class BridgeSolitaire(Game[State, Move]):
 
 
 @dataclass(frozen=True)
-class BridgeView:
+class BridgeView(Remembers):
     """A Bridge Solitaire player's view (``solver.view``).
 
     Unseen: the 7 face-down cards until the player has chosen the kept cards (the rules
@@ -1180,14 +1180,6 @@ class BridgeView:
     """
 
     game: BridgeSolitaire
-
-    def start(self, state: State) -> None:
-        """Return None: the position holds all a player knows."""
-        return None
-
-    def after(self, state: State, seen: Any, step: Move, next_state: State) -> None:
-        """Return None (see ``start``)."""
-        return None
 
     def unseen(self, state: State, seen: Any) -> Unseen[State]:
         """Return the face-down cards (before the choice), then the stock not yet turned."""

@@ -102,7 +102,7 @@ from solver.cards import Card, card_str, make_card, pysol_deck_order
 from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
                          use_rules)
 from solver.text import EMPTY_PILE, DealReader, labelled, number_in
-from solver.view import Unseen
+from solver.view import Remembers, Unseen
 
 __all__ = ["CLOSE", "DEAL", "EMPTY", "GAME", "HOLE", "MOVED", "PAIR", "PHASE_1", "PHASE_2",
            "ROTATE", "SLIDE", "START", "ChrisCrossPairs", "ChrisCrossPairsView", "Move", "State"]
@@ -510,7 +510,7 @@ class ChrisCrossPairs(Game[State, Move]):
 
 
 @dataclass(frozen=True)
-class ChrisCrossPairsView:
+class ChrisCrossPairsView(Remembers):
     """A Chris-Cross Pairs player's view (``solver.view``).
 
     Unseen: the stock, in dealing order (the next card first). The stock is face down
@@ -526,14 +526,6 @@ class ChrisCrossPairsView:
     """
 
     game: ChrisCrossPairs
-
-    def start(self, state: State) -> None:
-        """Return None: the position says all a player knows."""
-        return None
-
-    def after(self, state: State, seen: Any, step: Move, next_state: State) -> None:
-        """Return None: a card dealt from the stock is face up in `next_state`."""
-        return None
 
     def unseen(self, state: State, seen: Any) -> Unseen[State]:
         """Return the stock's cards, the next one dealt first, and how to put others there."""

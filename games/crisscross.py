@@ -85,7 +85,7 @@ from typing import Any, ClassVar, NamedTuple, Sequence
 
 from solver.game import DealChecker, DealProblem, Game, InvalidMoveError, card_list, cut, quote
 from solver.text import number_in, read_number
-from solver.view import Unseen
+from solver.view import Remembers, Unseen
 
 __all__ = ["GAME", "CrissCross", "CrissCrossView", "State", "Move", "PLACE", "SCRAP", "RESHUFFLE",
            "NO_DEAL", "MAX_DEAL", "tile_name", "tiles_of"]
@@ -586,7 +586,7 @@ class CrissCross(Game[State, Move]):
 
 
 @dataclass(frozen=True)
-class CrissCrossView:
+class CrissCrossView(Remembers):
     """A CrissCross player's view (``solver.view``).
 
     Unseen: the order of the tiles not yet drawn, all but the first of the draw pile.
@@ -607,15 +607,6 @@ class CrissCrossView:
     """
 
     game: CrissCross
-
-    def start(self, state: State) -> None:
-        """Return None: the position holds all a player knows (the scrap heap is face
-        down but its tiles were seen, and the position names them)."""
-        return None
-
-    def after(self, state: State, seen: Any, step: Move, next_state: State) -> None:
-        """Return None (see ``start``)."""
-        return None
 
     def unseen(self, state: State, seen: Any) -> Unseen[State]:
         """Return the draw pile after the tile drawn, and the reshuffles as a future."""

@@ -82,7 +82,7 @@ from solver.cards import Card, card_str, make_card, parse_card, pysol_deck_order
 from solver.game import (DealProblem, Game, InvalidMoveError, cut, from_rules, quote,
                          shared_rules, use_rules)
 from solver.text import DealReader, number_in
-from solver.view import Unseen, first_steps
+from solver.view import Remembers, Unseen, first_steps
 from games._gaps_rules import (GAP, MS_LAST, NO_DEAL, NO_PLACE, REDEAL, REDEAL_CARD, Move, Rules,
                                State)
 
@@ -440,7 +440,7 @@ class Gaps(Game[State, Move]):
 
 
 @dataclass(frozen=True)
-class GapsView:
+class GapsView(Remembers):
     """A Gaps player's view (``solver.view``).
 
     Every card is face up; what the player does not know is what each redeal will deal:
@@ -465,14 +465,6 @@ class GapsView:
     """
 
     game: Gaps
-
-    def start(self, state: State) -> None:
-        """Return None: the layout shows everything a player knows."""
-        return None
-
-    def after(self, state: State, seen: Any, step: Move, next_state: State) -> None:
-        """Return None: every card stays in sight."""
-        return None
 
     def unseen(self, state: State, seen: Any) -> Unseen[State]:
         """Return no card, and the redeals as a future: the mask has no deal number."""

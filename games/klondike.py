@@ -80,13 +80,13 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Iterator, Sequence
+from typing import Any, ClassVar, Sequence
 
 from solver.cards import (SUIT_NAMES, SUITS, Card, build_reason, card_str, is_red, make_card,
                           pysol_layout, rank, run_str, suit)
 from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
                          use_rules)
-from solver.view import Unseen
+from solver.view import Unseen, face_down, face_down_filled
 from solver.text import DealReader, foundations_line, labelled, pile_text, read_number
 from games._deadlock import stuck_cards, stuck_reason
 from games._klondike_relax import never_home, never_home_reason
@@ -533,14 +533,11 @@ class KlondikeView:
         columns, hidden, talon = state.columns, state.hidden, state.talon
         never = int(seen)
         cut = len(talon) - never
-        cards = b"".join(column[:down] for column, down in zip(columns, hidden)) + talon[cut:]
+        cards = face_down(columns, hidden) + talon[cut:]
 
         def fill(placed: Sequence[int]) -> State:
-            at, filled = 0, []
-            for column, down in zip(columns, hidden):
-                filled.append(bytes(placed[at:at + down]) + column[down:])
-                at += down
-            return state._replace(columns=tuple(filled), talon=talon[:cut] + bytes(placed[at:]))
+            filled, at = face_down_filled(columns, hidden, placed)
+            return state._replace(columns=filled, talon=talon[:cut] + bytes(placed[at:]))
         return Unseen(tuple(cards), fill)
 
     def steps(self, state: State, seen: Any) -> list[Move]:

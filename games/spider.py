@@ -79,7 +79,7 @@ from solver.cards import (SUIT_NAMES, Card, card_str, foundation_str, make_card,
 from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
                          use_rules)
 from solver.text import DealReader, labelled, number_in, pile_text, read_number
-from solver.view import Unseen
+from solver.view import Remembers, Unseen, face_down, face_down_filled
 
 _SUIT_SETS = {4: (0, 1, 2, 3), 2: (0, 2), 1: (0,)}
 _TWO_SUITS = (0, 2, 2, 0)               # our suit (C D H S) -> the 2-suit deck's suit
@@ -423,7 +423,7 @@ class Spider(Game[State, Move]):
 
 
 @dataclass(frozen=True)
-class SpiderView:
+class SpiderView(Remembers):
     """A Spider player's view (``solver.view``).
 
     Unseen: the face-down cards, column by column (bottom first), then the stock in
@@ -441,37 +441,20 @@ class SpiderView:
 
     game: Spider
 
-    def start(self, state: State) -> None:
-        """Return None: the position says all a player knows."""
-        return None
-
-    def after(self, state: State, seen: Any, step: Move, next_state: State) -> None:
-        """Return None: the cards a step shows are face up in `next_state`."""
-        return None
-
     def unseen(self, state: State, seen: Any) -> Unseen[State]:
         """Return the face-down cards, column by column, then the stock."""
         columns, hidden, stock, removed = state
-        cards = b"".join([column[:down] for column, down in zip(columns, hidden) if down]) + stock
+        cards = face_down(columns, hidden) + stock
 
         def fill(placed: Sequence[int]) -> State:
-            at, filled = 0, []
-            for column, down in zip(columns, hidden):
-                if down:
-                    filled.append(bytes(placed[at:at + down]) + column[down:])
-                    at += down
-                else:
-                    filled.append(column)
-            return State(tuple(filled), hidden, bytes(placed[at:]), removed)
+            filled, at = face_down_filled(columns, hidden, placed)
+            return State(filled, hidden, bytes(placed[at:]), removed)
         return Unseen(tuple(cards), fill)
 
     def steps(self, state: State, seen: Any) -> list[Move]:
         """Return every legal move (``moves``; a run move or a deal is one step)."""
         return self.game.moves(state)
 
-    def safe(self, state: State, seen: Any) -> list[Move]:
-        """Return []: no Spider move is proven safe (``Spider.forced``)."""
-        return []
 
 
 GAME = Spider()

@@ -51,7 +51,7 @@ from solver.cards import (SUIT_NAMES, Card, build_reason, card_str, make_card, p
                           pysol_layout, rank, run_str, suit)
 from solver.game import Game, InvalidMoveError, from_rules, quote, shared_rules, use_rules
 from solver.text import DealReader, foundations_line, pile_text
-from solver.view import Unseen
+from solver.view import Remembers, Unseen, face_down, face_down_filled
 from games._deadlock import stuck_reason
 from games._yukon_rules import (FOUNDATION, FROM_FOUNDATION, H_DISORDER, H_DOWN, H_EMPTY,
                                 H_KING, H_OUT, H_WANTED, Move, Rules, State)
@@ -397,7 +397,7 @@ def _unpruned_rules(any_to_empty: bool, ranks: int) -> Rules:
 
 
 @dataclass(frozen=True)
-class YukonView:
+class YukonView(Remembers):
     """A Yukon player's view (``solver.view``).
 
     Unseen: the face-down cards, column by column (bottom first). Nothing else is
@@ -414,28 +414,13 @@ class YukonView:
 
     game: Yukon
 
-    def start(self, state: State) -> None:
-        """Return None: the position says all a player knows."""
-        return None
-
-    def after(self, state: State, seen: Any, step: Move, next_state: State) -> None:
-        """Return None: a card turned up by `step` is face up in `next_state`."""
-        return None
-
     def unseen(self, state: State, seen: Any) -> Unseen[State]:
         """Return the face-down cards, column by column, and how to put others there."""
         columns, hidden = state.columns, state.hidden
-        cards = b"".join([column[:down] for column, down in zip(columns, hidden) if down])
+        cards = face_down(columns, hidden)
 
         def fill(placed: Sequence[int]) -> State:
-            at, filled = 0, []
-            for column, down in zip(columns, hidden):
-                if down:
-                    filled.append(bytes(placed[at:at + down]) + column[down:])
-                    at += down
-                else:
-                    filled.append(column)
-            return State(tuple(filled), hidden, state.foundations)
+            return State(face_down_filled(columns, hidden, placed)[0], hidden, state.foundations)
         return Unseen(tuple(cards), fill)
 
     def steps(self, state: State, seen: Any) -> list[Move]:

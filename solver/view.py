@@ -189,3 +189,41 @@ def world_count(cards: Sequence[Any]) -> int:
     for count in Counter(cards).values():
         total //= factorial(count)
     return total
+
+
+class Remembers:
+    """Defaults for a view whose rules never hide a card again once shown, so that the
+    position says all a player knows (``seen`` is None), and that proves no move safe.
+    A game's view subclasses it and overrides what differs."""
+
+    def start(self, state: Any) -> Hashable:
+        """Return None: the position says all a player knows."""
+        return None
+
+    def after(self, state: Any, seen: Hashable, step: Any, next_state: Any) -> Hashable:
+        """Return None: what a step shows stays face up in the position after it."""
+        return None
+
+    def safe(self, state: Any, seen: Hashable) -> list[Any]:
+        """Return []: no move is proven safe in every world."""
+        return []
+
+
+def face_down(columns: Sequence[bytes], hidden: bytes) -> bytes:
+    """Return the face-down cards of columns (``hidden[i]`` at the bottom of column i),
+    column by column: the order ``face_down_filled`` puts cards back in."""
+    return b"".join([column[:down] for column, down in zip(columns, hidden) if down])
+
+
+def face_down_filled(columns: Sequence[bytes], hidden: bytes,
+                     placed: Sequence[int]) -> tuple[tuple[bytes, ...], int]:
+    """Return the columns with `placed`'s first cards face down in place of theirs, and
+    how many of `placed` they took (the rest is for the game's other unseen places)."""
+    at, filled = 0, []
+    for column, down in zip(columns, hidden):
+        if down:
+            filled.append(bytes(placed[at:at + down]) + column[down:])
+            at += down
+        else:
+            filled.append(column)
+    return tuple(filled), at

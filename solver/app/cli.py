@@ -671,23 +671,12 @@ def classify(game_name: str = GameArg,
     Exit status 0 when every deal has a record, 70 when a deal hit an internal error (it
     is recorded unknown and the others go on).
     """
-    from tqdm import tqdm
-
     with user_errors(f"interrupted: results so far are in {out}; rerun with --resume"):
         game = find_game(game_name, parse_variants(variant))
         plan = batch.Plan(game, batch.read_source(source), out, strategy=strategy,
                           budget=_budget(max_states, seconds, memory, jobs, cpu=cpu),
                           jobs=jobs, resume=resume)
-        progress = tqdm(total=plan.total, unit="deal", disable=quiet, file=sys.stderr)
-        try:
-            for item in plan.run():
-                progress.update()
-                progress.set_postfix_str(f"{item.deal}: {item.status.value}", refresh=False)
-        finally:
-            progress.close()
-            if plan.torn is not None:
-                typer.echo(f"note: the last line of {out} was cut short by a killed run; it is "
-                           f"kept in {plan.torn} and its deal was done again", err=True)
+        _run_plan(plan, "deal", quiet)
         _print_summary(plan.summarize())
     if plan.errors:                           # a bug hit some deals: say so in the status too
         typer.echo(f"internal error in {plan.errors} deals of this run (recorded unknown, "
@@ -722,8 +711,6 @@ def play(game_name: str = GameArg,
     blind win rate beside the full-information one and the calibration of the
     predictions. Resumable and Ctrl-C safe, like classify.
     """
-    from tqdm import tqdm
-
     with user_errors(f"interrupted: results so far are in {out}; rerun with --resume"):
         if not blind_:
             raise SolitaireError("play needs --blind (full-information play is `solitaire "
@@ -735,13 +722,7 @@ def play(game_name: str = GameArg,
         tasks = batch.read_source(source)
         plan = batch.Plan(game, tasks, out, jobs=jobs, resume=resume,
                           worker=blind.BlindWorker(game, settings))
-        progress = tqdm(total=plan.total, unit="game", disable=quiet, file=sys.stderr)
-        try:
-            for item in plan.run():
-                progress.update()
-                progress.set_postfix_str(f"{item.deal}: {item.status.value}", refresh=False)
-        finally:
-            progress.close()
+        _run_plan(plan, "game", quiet)
         summary = blind.summarize_blind(out, tasks, game)
         if as_json:
             typer.echo(json.dumps(summary.to_json()))
@@ -772,6 +753,22 @@ def _print_blind_summary(game: Game[Any, Any], summary: blind.BlindSummary) -> N
     for row in figures["reliability"]:
         typer.echo(f"  {row['bin']}: {row['decisions']:6d} decisions, predicted "
                    f"{row['predicted']:.2f}, won {row['won']:.2f}")
+
+
+def _run_plan(plan: batch.Plan, unit: str, quiet: bool) -> None:
+    """Run a batch plan under a progress bar (on stderr; none with `quiet`)."""
+    from tqdm import tqdm
+
+    progress = tqdm(total=plan.total, unit=unit, disable=quiet, file=sys.stderr)
+    try:
+        for item in plan.run():
+            progress.update()
+            progress.set_postfix_str(f"{item.deal}: {item.status.value}", refresh=False)
+    finally:
+        progress.close()
+        if plan.torn is not None:
+            typer.echo(f"note: the last line of {plan.out} was cut short by a killed run; it is "
+                       f"kept in {plan.torn} and its deal was done again", err=True)
 
 
 def _print_summary(summary: batch.Summary) -> None:
