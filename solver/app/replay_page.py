@@ -210,20 +210,23 @@ _SCRIPT = r"""
   function pileNode(pile, moved) {
     var box = el("div", "pile"), slot = el("div", "slot");
     box.setAttribute("data-pile", pile.name);
-    var n = pile.cards.length, x = 0, y = 0, w = 46, h = 64, tile = 46 * 1.3;
+    var n = pile.cards.length, x = 0, y = 0, w = 46, h = 64, tile = 46 * 1.3, widest = w;
+    var spread = n > 13 ? Math.max(4, Math.floor(200 / (n - 1))) : 16;
     pile.cards.forEach(function (token, i) {
       var card = cardNode(token), down = token.charAt(0) === "<";
       var width = card.className.indexOf("tile") >= 0 ? tile : w;
+      widest = Math.max(widest, width);
       if (pile.fan === "stack") { x = 0; y = 0; }
       card.style.left = x + "px"; card.style.top = y + "px"; card.style.zIndex = i + 1;
-      if (moved[token.replace(/[<>]/g, "")] && i >= n - 4) card.className += " moved";
+      if (moved[pile.name + "|" + token.replace(/[<>]/g, "")] && i >= n - 13) card.className += " moved";
       slot.appendChild(card);
       if (pile.fan === "down") y += down ? 7 : 18;
-      else if (pile.fan === "right") x += 16;
+      else if (pile.fan === "right") x += spread;
       else if (pile.fan === "row") x += width + 4;
     });
     if (pile.fan === "down") slot.style.height = (h + y - (n ? (pile.cards[n - 1].charAt(0) === "<" ? 7 : 18) : 0)) + "px";
-    if (pile.fan === "right" && n) slot.style.width = (w + x - 16) + "px";
+    if (pile.fan === "right" && n) slot.style.width = (widest + x - spread) + "px";
+    if (pile.fan === "stack" || pile.fan === "down") slot.style.width = widest + "px";
     if (pile.fan === "row" && n) slot.style.width = (x - 4) + "px";
     if (pile.fan === "stack" && n > 1) slot.appendChild(el("span", "count", String(n)));
     box.appendChild(slot);
@@ -231,19 +234,24 @@ _SCRIPT = r"""
     return box;
   }
 
-  function placeOf(frame) {
-    var where = {};
+  function counts(frame) {
+    var count = {};
     frame.rows.forEach(function (row) { row.forEach(function (pile) {
-      pile.cards.forEach(function (token) { where[token.replace(/[<>]/g, "")] = pile.name; });
+      pile.cards.forEach(function (token) {
+        var id = pile.name + "|" + token.replace(/[<>]/g, "");
+        count[id] = (count[id] || 0) + 1;
+      });
     }); });
-    return where;
+    return count;
   }
 
+  // The cards a step brought to a pile: more of them there than before (two decks
+  // hold each card twice, so cards are counted pile by pile).
   function movedCards(n) {
     if (n === 0) return {};
-    var before = placeOf(data.frames[n - 1]), after = placeOf(data.frames[n]), moved = {};
-    Object.keys(after).forEach(function (card) {
-      if (before[card] !== after[card]) moved[card] = true;
+    var before = counts(data.frames[n - 1]), after = counts(data.frames[n]), moved = {};
+    Object.keys(after).forEach(function (id) {
+      if (after[id] > (before[id] || 0)) moved[id] = true;
     });
     return moved;
   }
