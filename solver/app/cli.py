@@ -32,7 +32,7 @@ from typing import Any, Iterator, Optional, Sequence
 import typer
 
 from games import GAMES, find_game, parse_variants
-from solver.app import analyze, batch, blind
+from solver.app import analyze, batch, blind, replay_page
 from solver.cards import pretty
 from solver.text import read_number
 from solver.game import Game, SolitaireError, Status, quote
@@ -121,6 +121,9 @@ CpuOpt = typer.Option(False, "--cpu", help="count --seconds in processor time (r
 PlayedOpt = typer.Option("", "--moves", "-m", metavar="MOVES",
                          help="moves played already, in notation (spaces or commas; @FILE reads "
                               "a file): start from the position they reach")
+HtmlOpt = typer.Option(None, "--html", metavar="FILE",
+                       help="write a page that replays the solution in a browser (one "
+                            "self-contained HTML file)")
 ProgressOpt = typer.Option(None, "--progress/--no-progress",
                            help="a progress line on stderr (default: on a terminal)")
 
@@ -346,7 +349,8 @@ def solve(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Option
           memory: Optional[str] = MemoryOpt, cpu: bool = CpuOpt, as_json: bool = JsonOpt,
           boards: bool = typer.Option(False, "--boards", help="print the position after each "
                                       "move of the solution"),
-          progress: Optional[bool] = ProgressOpt, moves: str = PlayedOpt) -> None:
+          progress: Optional[bool] = ProgressOpt, moves: str = PlayedOpt,
+          html_page: Optional[Path] = HtmlOpt) -> None:
     """Decide a deal (or the position some moves reach): won, lost (proven) or unknown.
 
     A win comes with a solution replayed through the rules. Exit status 0 won, 1 lost,
@@ -356,6 +360,8 @@ def solve(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Option
         game = find_game(game_name, parse_variants(variant))
         start, deal_id = _position(game, file, deal)
         state, played = _continued(game, start, moves)
+        if html_page is not None:
+            replay_page.check_writable(html_page)
         chosen = "astar" if optimal and strategy is None else strategy
         budget = _budget(max_states, seconds, memory, cpu=cpu)
         _check_budget(game, chosen, budget)
@@ -364,6 +370,8 @@ def solve(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Option
         verdict = Verdict.of(game, deal_id, result, budget, analyze.default_strategy(game, chosen))
         if played:                            # the search began after these moves
             verdict.extra["played"] = played
+        if html_page is not None:
+            _write_page(game, start, played, result, verdict, html_page)
         if as_json:
             typer.echo(json.dumps(verdict.to_json()))
         else:
@@ -373,6 +381,18 @@ def solve(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Option
                 if boards:
                     _print_boards(game, state, result.moves)
     raise typer.Exit(EXIT_STATUS[result.status])
+
+
+def _write_page(game: Game[Any, Any], start: Any, played: list[str], result: Result[Any],
+                verdict: Verdict, path: Path) -> None:
+    """Write the replay page of the moves played and the line found (none unless won or
+    scored), from the deal."""
+    before = list(analyze.verify_moves(game, start, played).steps) if played else []
+    line = list(result.moves) if result.status is Status.WON or verdict.score is not None else []
+    outcome = {Status.WON: "won", Status.LOST: "lost", Status.UNKNOWN: "unknown"}[result.status]
+    score = f", score {verdict.score}" if verdict.score is not None else ""
+    title = f"{game.name} {verdict.deal}: {outcome}{score}"
+    replay_page.write_page(game, start, before + line, path, title=title)
 
 
 def _print_verdict(verdict: Verdict) -> None:
