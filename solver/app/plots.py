@@ -38,7 +38,9 @@ COLOURS = {"won": "#2e7d32", "winnable": "#81c784", "lost": "#c62828", "unknown"
 STRATEGY_COLOURS = ("#1565c0", "#ef6c00", "#2e7d32", "#6a1b9a", "#c62828", "#00838f", "#5d4037")
 DIFFICULTY_BINS = 10          # 0-10, 10-20, ... 90-100
 FIGURE_SIZE = (11.0, 8.0)     # inches, at 100 dpi: 1100 x 800 pixels
+WIDE_FIGURE_SIZE = (15.0, 8.0)   # classify's six panels
 DPI = 100
+LOG_FLOOR = {"cpu_seconds": 1e-4, "seconds": 1e-4, "positions": 1.0}   # log axes start here
 
 
 class PlotError(SolitaireError):
@@ -160,7 +162,7 @@ def classify_figure(verdicts: Sequence[Verdict], title: str) -> Figure:
         rate, low, high = wilson(won, decided)
         for name, value in (("rate", rate), ("low", low), ("high", high)):
             figure.add("win_rate", name, decided, round(value, 6))
-    cpu = bool(verdicts) and all(v.cpu_seconds > 0 for v in verdicts)
+    cpu = any(v.cpu_seconds > 0 for v in verdicts)     # records older than CPU time: wall
     time_panel = "cpu_seconds" if cpu else "seconds"
     for status in Status:
         chosen = [v for v in verdicts if v.status is status]
@@ -180,6 +182,8 @@ def classify_figure(verdicts: Sequence[Verdict], title: str) -> Figure:
 def _draw_classify(drawn: Any, figure: Figure) -> None:
     panels = figure.panels()
     with_difficulty = "difficulty" in panels
+    if with_difficulty:
+        drawn.set_size_inches(WIDE_FIGURE_SIZE)
     grid = drawn.subplots(2, 3 if with_difficulty else 2)
     axes = list(grid.flat)
     mix, rate, times, positions = axes[0], axes[1], axes[2], axes[3]
@@ -205,7 +209,7 @@ def _draw_classify(drawn: Any, figure: Figure) -> None:
                       ha="right")
         rate.legend(loc="lower right")
     rate.set_ylim(0, 100)
-    rate.set_title("Win rate of the decided deals, as they are decided")
+    rate.set_title("Win rate as deals are decided")
     rate.set_xlabel("deals decided")
     rate.set_ylabel("won (%)")
 
@@ -213,18 +217,19 @@ def _draw_classify(drawn: Any, figure: Figure) -> None:
     for axis, panel, label in ((times, time_panel, "CPU seconds per deal"
                                 if time_panel == "cpu_seconds" else "seconds per deal"),
                                (positions, "positions", "positions stored per deal")):
+        floor = LOG_FLOOR[panel]
         for status in Status:
             xs, ys = figure.series(panel, status.value)
             if xs:
-                axis.step(xs, [100 * y for y in ys], where="post", color=COLOURS[status.value],
-                          label=f"{status.value} ({len(xs) and _count(figure, status.value)})")
-        if any(x > 0 for row in figure.rows if row[0] == panel for x in [row[2]]
-               if isinstance(x, float)):
-            axis.set_xscale("log")
-        axis.set_xlabel(label + " (log scale)")
+                axis.step([max(float(x), floor) for x in xs], [100 * y for y in ys],
+                          where="post", color=COLOURS[status.value],
+                          label=f"{status.value} ({_count(figure, status.value)})")
+        axis.set_xscale("log")
+        axis.set_xlabel(f"{label} (log scale)")
         axis.set_ylabel("deals done within it (%)")
         axis.set_ylim(0, 102)
-        axis.set_title("Time per deal" if axis is times else "Positions per deal")
+        axis.set_title(("CPU time" if panel == "cpu_seconds" else "Time") + " per deal"
+                       if axis is times else "Positions per deal")
         if axis.get_legend_handles_labels()[0]:
             axis.legend(loc="lower right")
 
