@@ -252,3 +252,31 @@ def test_every_game_gives_a_graph_that_agrees_with_search(name):
     verdict = solve(game, state).status
     assert verdict is not Status.UNKNOWN
     assert (figures.start == LOST) == (verdict is Status.LOST)
+
+
+def test_a_strip_by_search_agrees_with_the_graph():
+    """Along a solution found by search, every move the strip's searches decided has the
+    mark the whole graph gives the position it reaches."""
+    from solver.app.strip import UNKNOWN, by_search
+    from solver.search import Budget
+
+    game = find_game("black-hole", {"ranks": 7})
+    start = game.deal(3)
+    explored = explore(game, start)
+    mark = {game.key(game.parse(data["position"])): data["status"]
+            for _, data in explored.graph.nodes(data=True)}
+    strip = by_search(game, start, Budget(max_states=200_000))
+    assert strip.status.value == "won" and strip.steps
+    state = start
+    decided = 0
+    for step in strip.steps:
+        assert sum(choice.taken for choice in step.choices) == 1
+        for choice in step.choices:
+            child = game.play(state, game.parse_move(state, choice.move))
+            if choice.status != UNKNOWN:
+                decided += 1
+                assert (mark[game.key(child)] != LOST) == choice.keeps
+            if choice.taken:
+                taken = child
+        state = taken
+    assert game.is_won(state) and decided > len(strip.steps)

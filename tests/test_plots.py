@@ -95,7 +95,7 @@ def test_bench_numbers():
 
 def test_analyze_numbers():
     explored = explore(BLACK_HOLE, BLACK_HOLE.deal(3))
-    figure = plots.analyze_figure(explored, "analyze")
+    figure = plots.analyze_figure(explored.depth_counts(), explored.strip(), "analyze")
     assert sum(row[3] for row in figure.rows if row[0] == "depth") == explored.summary.positions
     assert figure.series("depth", "won")[1][-1] == explored.summary.won   # wins are deepest
     strip = explored.strip()
@@ -178,3 +178,24 @@ def test_a_plot_file_not_png_is_refused(tmp_path):
                                  "--plot", str(tmp_path / "p.jpg")])
     assert result.exit_code == 2 and ".png" in result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_analyze_plot_of_a_space_too_large_for_the_graph(tmp_path):
+    """The plot of a space past the budget draws the depths found whole (unmarked) and a
+    solution's strip by search; the graph alone would be refused."""
+    plot = tmp_path / "deal.png"
+    result = runner.invoke(app, ["analyze", "black-hole", "--deal", "3", "-V", "ranks=7",
+                                 "--max-states", "1000", "--plot", str(plot), "--json",
+                                 "--seconds", "30"])
+    assert result.exit_code == 0, result.output
+    item = json.loads(result.stdout)
+    assert item["status"] == "won" and item["positions"] is None
+    numbers = plot.with_suffix(".csv")
+    depth = rows(numbers, "depth", "positions")
+    assert [d for d, _ in depth] == list(range(item["depths_whole"]))
+    assert depth[0] == (0, 1) and sum(count for _, count in depth) < 1000
+    twin = find_game("black-hole", {"ranks": 7})
+    levels = explore(twin, twin.deal(3)).depth_counts()        # the whole space, for the check
+    assert all(sum(levels[d].values()) == count for d, count in depth)
+    critical = rows(numbers, "strip", "critical")
+    assert [int(step) for step, c in critical if c] == item["critical_steps"]

@@ -882,49 +882,58 @@ GraphStatesOpt = typer.Option(None, "--max-states", metavar="N", parser=positive
 def analyze_deal(game_name: str = GameArg, file: Optional[Path] = FileArg,
                  deal: Optional[int] = DealOpt, variant: list[str] = VariantOpt,
                  graph: Optional[Path] = GraphOpt, plot: Optional[Path] = GraphPlotOpt,
-                 max_states: Optional[int] = GraphStatesOpt, as_json: bool = JsonOpt) -> None:
+                 max_states: Optional[int] = GraphStatesOpt,
+                 seconds: float = _seconds_option(DEFAULT_SECONDS, "--plot of a space too large "
+                                                  "for the graph: the strip's search time"),
+                 cpu: bool = CpuOpt, as_json: bool = JsonOpt,
+                 progress: Optional[bool] = ProgressOpt) -> None:
     """Analyze a deal: with --graph, its state graph; with --plot, a picture of it.
 
     The graph holds every position the deal reaches (so it is for small spaces: Black
-    Hole and Chris-Cross Pairs deals, The Clock, small twins), each marked won, winnable
-    or lost, and the command reports positions, edges, the share still winnable, dead
-    ends, strongly connected components and critical positions. Exit status 0 when the
-    deal is winnable, 1 lost, 3 when it reaches more positions than the budget (nothing
-    is written then).
+    Hole and Chris-Cross Pairs twins and small deals, The Clock, small twins), each marked
+    won, winnable or lost, and the command reports positions, edges, the share still
+    winnable, dead ends, strongly connected components and critical positions. A plot of
+    a space too large for the graph draws the depths found whole and the strip of a
+    solution found by search, each move there searched for a share of --seconds.
+    Exit status 0 when the deal is winnable, 1 lost, 3 when --graph is asked of a space
+    past the budget (nothing is written then) or the plot's search could not decide.
     """
     with user_errors():
         game = find_game(game_name, parse_variants(variant))
         if graph is None and plot is None:
             raise SolitaireError("give --graph FILE (.graphml or .gexf) or --plot FILE.png")
-        status = _graph_and_plot(game, file, deal, graph, plot, max_states, as_json)
+        status = _graph_and_plot(game, file, deal, graph, plot, max_states, as_json,
+                                 Budget(seconds=seconds, cpu=cpu), progress)
     raise typer.Exit(EXIT_STATUS[status])
 
 
 def _graph_and_plot(game: Game[Any, Any], file: Optional[Path], deal: Optional[int],
                     graph: Optional[Path], plot: Optional[Path], max_states: Optional[int],
-                    as_json: bool) -> Status:
+                    as_json: bool, budget: Budget = Budget(),
+                    progress: Optional[bool] = None) -> Status:
     """``analyze --graph/--plot``: explore the deal's space, write what is asked, print
     the figures; return the deal's verdict (UNKNOWN when the space passes the budget)."""
     from solver.app import graph as state_graph
+    from solver.app import plots
 
     if graph is not None:
         state_graph.check_graph_file(graph)
     if plot is not None:
-        from solver.app import plots
-
         plots.check_plot_file(plot)
     state, deal_id = _position(game, file, deal)
     try:
         explored = state_graph.explore(game, state, max_states or state_graph.DEFAULT_MAX_POSITIONS)
     except state_graph.GraphTooLarge as error:
-        typer.echo(f"error: {game.name} {deal_id}: {one_line(str(error))}", err=True)
-        return Status.UNKNOWN
+        if graph is not None or plot is None:
+            typer.echo(f"error: {game.name} {deal_id}: {one_line(str(error))}", err=True)
+            return Status.UNKNOWN
+        return _plot_by_search(game, state, deal_id, plot, error, budget, as_json, progress)
     if graph is not None:
         state_graph.write(explored, graph)
     if plot is not None:
-        plots.save(plots.analyze_figure(explored, f"{game.name} {deal_id}: "
-                                                  f"{explored.summary.positions:,} positions"),
-                   plot)
+        plots.save(plots.analyze_figure(explored.depth_counts(), explored.strip(),
+                                        f"{game.name} {deal_id}: "
+                                        f"{explored.summary.positions:,} positions"), plot)
     figures = explored.summary
     if as_json:
         typer.echo(json.dumps({"game": game.name, "deal": deal_id, **figures.to_json(),
@@ -947,6 +956,45 @@ def _graph_and_plot(game: Game[Any, Any], file: Optional[Path], deal: Optional[i
         if plot is not None:
             typer.echo(f"plot written to {plot} (its numbers: {plots.csv_path(plot)})")
     return Status.LOST if figures.start == state_graph.LOST else Status.WON
+
+
+def _plot_by_search(game: Game[Any, Any], state: Any, deal_id: Any, plot: Path,
+                    too_large: Any, budget: Budget, as_json: bool,
+                    progress: Optional[bool]) -> Status:
+    """``analyze --plot`` of a space too large for the graph: the depths found whole and
+    the strip of a solution by search; return the deal's verdict as far as it is known."""
+    from solver.app import plots
+    from solver.app.strip import by_search
+
+    shown = _show_progress(progress)
+    ticker = None
+    if shown:
+        ticker = lambda done, total: typer.echo(f"\rstrip: {done} of {total} positions "
+                                                "searched", nl=False, err=True)
+    strip = by_search(game, state, budget, ticker)
+    if shown:
+        typer.echo("\r\033[K", nl=False, err=True)
+    levels = too_large.levels
+    depths = {depth: {"positions": count} for depth, count in levels.items()}
+    plots.save(plots.analyze_figure(
+        depths, strip, f"{game.name} {deal_id}: more than {too_large.budget:,} positions",
+        depth_title=f"Positions by depth, the {len(levels)} depths found whole "
+                    "(too many positions to mark)"), plot)
+    if as_json:
+        typer.echo(json.dumps({"game": game.name, "deal": deal_id, "status": strip.status.value,
+                               "positions": None, "depths_whole": len(levels),
+                               "critical_steps": strip.critical, "plot": str(plot)}))
+    else:
+        typer.echo(f"{game.name} {deal_id}: more than {too_large.budget:,} positions, too many "
+                   f"to mark; the deal is {strip.status.value}")
+        if strip.steps:
+            unknown = sum(c.status == "unknown" for step in strip.steps for c in step.choices)
+            typer.echo(f"  a solution through {len(strip.steps)} positions, "
+                       f"{len(strip.critical)} of them critical (steps "
+                       f"{', '.join(map(str, strip.critical)) or 'none'}); {unknown} moves "
+                       "along it not decided in time")
+        typer.echo(f"plot written to {plot} (its numbers: {plots.csv_path(plot)})")
+    return strip.status
 
 
 def main(argv: Optional[Sequence[str]] = None) -> None:

@@ -38,7 +38,8 @@ from typing import Any, Callable
 
 import networkx as nx
 
-from solver.game import Game, SolitaireError, quote
+from solver.app.strip import Choice, Strip, StripStep
+from solver.game import Game, SolitaireError, Status, quote
 
 DEFAULT_MAX_POSITIONS = 200_000   # the positions a graph may hold unless told otherwise
 SUFFIXES = (".graphml", ".gexf")
@@ -46,12 +47,17 @@ WON, WINNABLE, LOST = "won", "winnable", "lost"
 
 
 class GraphTooLarge(SolitaireError):
-    """The reachable positions of a deal pass the budget: no graph is built or written."""
+    """The reachable positions of a deal pass the budget: no graph is built or written.
 
-    def __init__(self, budget: int) -> None:
+    `levels` holds what was learnt: the positions at each depth for the depths found
+    whole before the budget ran out (breadth first, every position of them).
+    """
+
+    def __init__(self, budget: int, levels: dict[int, int] | None = None) -> None:
         super().__init__(f"the deal reaches more than {budget:,} positions, past the graph's "
                          f"budget; no graph was written (a larger --max-states raises it)")
         self.budget = budget
+        self.levels = levels or {}
 
 
 @dataclass(frozen=True)
@@ -121,50 +127,20 @@ class StateGraph:
 
     def strip(self) -> Strip:
         """Return the winnability strip of a shortest win: at each of its positions, every
-        move with whether the position it reaches is still winnable."""
+        move with whether the position it reaches is still winnable. Each position's index
+        counts the steps played before it, as a solution is written."""
         path = self.solution()
         graph = self.graph
         steps = []
+        index = 0
         for node, taken in zip(path, path[1:]):
-            choices = tuple(Choice(data["move"], data["keeps"], child == taken)
+            choices = tuple(Choice(data["move"], WINNABLE if data["keeps"] else LOST,
+                                   child == taken)
                             for child, data in sorted(graph[node].items(),
                                                       key=lambda item: item[1]["move"]))
-            steps.append(StripStep(graph.nodes[node]["depth"], choices))
-        return Strip(tuple(steps))
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One move at a position of a solution: its notation, and what it leads to."""
-
-    move: str
-    keeps: bool               # the position it reaches is still winnable
-    taken: bool               # the solution plays it
-
-
-@dataclass(frozen=True)
-class StripStep:
-    """A position along a solution and every move from it."""
-
-    index: int                # moves played before this position
-    choices: tuple[Choice, ...]
-
-    @property
-    def critical(self) -> bool:
-        """There is a choice here, and exactly one move keeps the game winnable."""
-        return len(self.choices) > 1 and sum(choice.keeps for choice in self.choices) == 1
-
-
-@dataclass(frozen=True)
-class Strip:
-    """The winnability strip of a solution: one step per move of it."""
-
-    steps: tuple[StripStep, ...]
-
-    @property
-    def critical(self) -> list[int]:
-        """The indexes of the critical steps."""
-        return [step.index for step in self.steps if step.critical]
+            steps.append(StripStep(index, choices))
+            index += len(graph[node][taken]["move"].split(" | ")[0].split())
+        return Strip(tuple(steps), Status.LOST if not path else Status.WON)
 
 
 def explore(game: Game[Any, Any], state: Any,
@@ -190,8 +166,10 @@ def explore(game: Game[Any, Any], state: Any,
             target = index.get(key)
             if target is None:
                 target = len(index)
-                if target >= max_positions:
-                    raise GraphTooLarge(max_positions)
+                if target >= max_positions:            # every depth up to `depth` is whole
+                    levels = collections.Counter(d for _, d in graph.nodes(data="depth")
+                                                 if d <= depth)
+                    raise GraphTooLarge(max_positions, dict(sorted(levels.items())))
                 index[key] = target
                 graph.add_node(target, position=game.format(child), depth=depth + 1)
                 queue.append((target, child, depth + 1))

@@ -9,9 +9,10 @@ Three pictures, one per command:
 - ``bench_figure`` (``bench --plot``): a cactus plot, one curve per strategy: how many
   deals it decided (won or lost) within each amount of CPU time per deal.
 - ``analyze_figure`` (``analyze --plot``): a deal's positions by depth (the fewest moves
-  that reach them), split by their mark, from its state graph; and the winnability strip
-  of a shortest win: at each position along it, how many moves keep the game winnable
-  and how many lose it, critical positions (exactly one keeps it) marked.
+  that reach them), split by their mark, from its state graph (for a space too large,
+  the depths found whole, unmarked); and the winnability strip of a solution: at each
+  position along it, how many moves keep the game winnable, how many lose it and how
+  many a search could not decide in time, critical positions marked.
 
 Each is a ``Figure``: its numbers as rows (panel, series, x, y), which ``save`` writes as
 the CSV beside the PNG (``FILE.png`` and ``FILE.csv``) and from which the picture is
@@ -28,13 +29,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from solver.app.graph import LOST, WINNABLE, WON, StateGraph, write_whole
+from solver.app.graph import LOST, WINNABLE, write_whole
+from solver.app.strip import Strip
 from solver.app.record import Verdict
 from solver.app.results import wilson
 from solver.game import SolitaireError, Status, quote
 from solver.search import Result
 
-COLOURS = {"won": "#2e7d32", "winnable": "#81c784", "lost": "#c62828", "unknown": "#9e9e9e"}
+COLOURS = {"won": "#2e7d32", "winnable": "#81c784", "lost": "#c62828", "unknown": "#9e9e9e",
+           "positions": "#5c6bc0"}
 STRATEGY_COLOURS = ("#1565c0", "#ef6c00", "#2e7d32", "#6a1b9a", "#c62828", "#00838f", "#5d4037")
 DIFFICULTY_BINS = 10          # 0-10, 10-20, ... 90-100
 FIGURE_SIZE = (11.0, 8.0)     # inches, at 100 dpi: 1100 x 800 pixels
@@ -290,53 +293,66 @@ def _draw_bench(drawn: Any, figure: Figure) -> None:
 
 # -- analyze ---------------------------------------------------------------------------------
 
-def analyze_figure(state_graph: StateGraph, title: str) -> Figure:
-    """Return a deal's positions by depth and the winnability strip of a shortest win."""
+def analyze_figure(depths: Mapping[int, Mapping[str, int]], strip: Strip, title: str,
+                   depth_title: str = "Positions by depth") -> Figure:
+    """Return a deal's positions by depth (by mark, from its state graph: won, winnable,
+    lost; or unmarked, ``positions``, where the space was too large to mark) and the
+    winnability strip of a solution."""
     figure = Figure(title, draw=_draw_analyze)
-    for depth, row in state_graph.depth_counts().items():
-        for mark in (WON, WINNABLE, LOST):
-            figure.add("depth", mark, depth, row[mark])
-    for step in state_graph.strip().steps:
-        keeping = sum(choice.keeps for choice in step.choices)
-        figure.add("strip", "keeps", step.index, keeping)
-        figure.add("strip", "loses", step.index, len(step.choices) - keeping)
+    figure.add("titles", depth_title, "", 0)
+    for depth, row in depths.items():
+        for mark, count in row.items():
+            figure.add("depth", mark, depth, count)
+    for step in strip.steps:
+        statuses = Counter(choice.status for choice in step.choices)
+        figure.add("strip", "keeps", step.index, statuses[WINNABLE])
+        figure.add("strip", "loses", step.index, statuses[LOST])
+        figure.add("strip", "unknown", step.index, statuses["unknown"])
         figure.add("strip", "critical", step.index, int(step.critical))
+    figure.add("titles", f"deal {strip.status.value}", "", 0)
     return figure
 
 
 def _draw_analyze(drawn: Any, figure: Figure) -> None:
     depth, strip = drawn.subplots(2, 1)
     bottom: list[float] = []
-    for mark in (WON, WINNABLE, LOST):
+    titles = [row[1] for row in figure.rows if row[0] == "titles"]
+    for mark in dict.fromkeys(row[1] for row in figure.rows if row[0] == "depth"):
         xs, ys = figure.series("depth", mark)
         bottom = bottom or [0.0] * len(xs)
-        depth.bar(xs, ys, bottom=bottom, color=COLOURS[mark], label=mark, width=0.9)
+        depth.bar(xs, ys, bottom=bottom, color=COLOURS.get(mark, "#5c6bc0"), label=mark,
+                  width=0.9)
         bottom = [b + y for b, y in zip(bottom, ys)]
-    depth.set_title("Positions by depth")
+    depth.set_title(titles[0])
     depth.set_xlabel("depth (fewest moves from the deal)")
     depth.set_ylabel("positions")
-    depth.legend(loc="upper right")
+    depth.legend(loc="best")
 
     xs, keeps = figure.series("strip", "keeps")
     if xs:
         _, loses = figure.series("strip", "loses")
+        _, unknown = figure.series("strip", "unknown")
         _, critical = figure.series("strip", "critical")
+        width = 0.9 * min([b - a for a, b in zip(xs, xs[1:])] + [1.0])
         strip.bar(xs, keeps, color=COLOURS["winnable"], label="moves that keep it winnable",
-                  width=0.9)
+                  width=width)
         strip.bar(xs, loses, bottom=keeps, color=COLOURS["lost"], label="moves that lose it",
-                  width=0.9)
+                  width=width)
+        if any(unknown):
+            strip.bar(xs, unknown, bottom=[k + l for k, l in zip(keeps, loses)],
+                      color=COLOURS["unknown"], label="not decided in time", width=width)
         marks = [x for x, c in zip(xs, critical) if c]
-        top = max(k + l for k, l in zip(keeps, loses))
+        top = max(k + l + u for k, l, u in zip(keeps, loses, unknown))
         strip.scatter(marks, [top * 1.08 + 0.3] * len(marks), marker="v", color="black",
                       label=f"critical: of several, one keeps it ({len(marks)})", zorder=3)
-        strip.set_ylim(0, top * 1.25 + 1)
-        strip.legend(loc="upper right", ncols=3)
-        strip.set_title(f"Winnability strip of a shortest win ({len(xs)} moves)")
+        strip.set_ylim(0, top * 1.3 + 1)
+        strip.legend(loc="upper right", ncols=2)
+        strip.set_title(f"Winnability strip of a solution ({len(xs)} positions)")
     else:
-        strip.text(0.5, 0.5, "the deal is lost: no win to draw", ha="center", va="center",
-                   transform=strip.transAxes)
+        strip.text(0.5, 0.5, "no solution to draw: the " + titles[-1], ha="center",
+                   va="center", transform=strip.transAxes)
         strip.set_title("Winnability strip")
-    strip.set_xlabel("move of the solution (moves played before it)")
+    strip.set_xlabel("position along the solution (steps played before it)")
     strip.set_ylabel("legal moves")
 
 
