@@ -199,3 +199,13 @@ def test_analyze_plot_of_a_space_too_large_for_the_graph(tmp_path):
     assert all(sum(levels[d].values()) == count for d, count in depth)
     critical = rows(numbers, "strip", "critical")
     assert [int(step) for step, c in critical if c] == item["critical_steps"]
+
+
+def test_a_file_in_a_missing_folder_is_refused_before_any_search(tmp_path):
+    for option, name in (("--plot", "p.png"), ("--graph", "g.graphml")):
+        result = runner.invoke(app, ["classify" if option == "--plot" else "analyze",
+                                     "black-hole", *(["1-2", "--out", str(tmp_path / "r.jsonl")]
+                                                     if option == "--plot" else ["-d", "1"]),
+                                     option, str(tmp_path / "none" / name)])
+        assert result.exit_code == 2 and "there is no folder" in result.stderr
+        assert list(tmp_path.iterdir()) == []

@@ -215,10 +215,19 @@ def _mark(graph: nx.DiGraph, won: list[int]) -> GraphSummary:
 
 
 def check_graph_file(path: Path) -> None:
-    """Refuse, before any search, a graph file whose suffix names no format we write."""
+    """Refuse, before any search, a graph file whose suffix names no format we write, or
+    whose folder is not there."""
     if path.suffix.lower() not in SUFFIXES:
         raise SolitaireError(f"--graph {quote(str(path), 80)}: name a .graphml or .gexf file "
                              "(the suffix chooses the format)")
+    check_folder(path, "--graph")
+
+
+def check_folder(path: Path, option: str) -> None:
+    """Refuse, before any search, a file to be written into a folder that is not there."""
+    if not path.parent.is_dir():
+        raise SolitaireError(f"{option} {quote(str(path), 80)}: there is no folder "
+                             f"{quote(str(path.parent), 80)} to write it in")
 
 
 def write(state_graph: StateGraph, path: Path) -> None:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from solver.app.graph import LOST, WINNABLE, write_whole
+from solver.app.graph import LOST, WINNABLE, check_folder, write_whole
 from solver.app.strip import Strip
 from solver.app.record import Verdict
 from solver.app.results import wilson
@@ -91,10 +91,12 @@ def require() -> Any:
 
 
 def check_plot_file(path: Path) -> None:
-    """Refuse, before any work, a plot file not named .png or without matplotlib."""
+    """Refuse, before any work, a plot file not named .png or in a folder that is not
+    there, or any plot without matplotlib."""
     if path.suffix.lower() != ".png":
         raise PlotError(f"--plot {quote(str(path), 80)}: name a .png file (its numbers go "
                         "beside it, in the same name ending .csv)")
+    check_folder(path, "--plot")
     require()
 
 
