@@ -154,9 +154,9 @@ def test_analyze_plot_and_graph_together(tmp_path):
     item = json.loads(result.stdout)
     assert plot.read_bytes().startswith(PNG_MAGIC) and graph.exists()
     depth = rows(plot.with_suffix(".csv"), "depth")
-    assert sum(count for _, count in depth) == item["positions"]
+    assert sum(count for _, count in depth) == item["space"]["positions"]
     critical = rows(plot.with_suffix(".csv"), "strip", "critical")
-    assert [int(step) for step, c in critical if c] == item["critical_steps"]
+    assert [int(step) for step, c in critical if c] == item["critical"]
 
 
 @pytest.mark.parametrize("command", [
@@ -189,7 +189,7 @@ def test_analyze_plot_of_a_space_too_large_for_the_graph(tmp_path):
                                  "--seconds", "30"])
     assert result.exit_code == 0, result.output
     item = json.loads(result.stdout)
-    assert item["status"] == "won" and item["positions"] is None
+    assert item["status"] == "won" and item["space"] is None
     numbers = plot.with_suffix(".csv")
     depth = rows(numbers, "depth", "positions")
     assert [d for d, _ in depth] == list(range(item["depths_whole"]))
@@ -198,7 +198,7 @@ def test_analyze_plot_of_a_space_too_large_for_the_graph(tmp_path):
     levels = explore(twin, twin.deal(3)).depth_counts()        # the whole space, for the check
     assert all(sum(levels[d].values()) == count for d, count in depth)
     critical = rows(numbers, "strip", "critical")
-    assert [int(step) for step, c in critical if c] == item["critical_steps"]
+    assert [int(step) for step, c in critical if c] == item["critical"]
 
 
 def test_a_file_in_a_missing_folder_is_refused_before_any_search(tmp_path):

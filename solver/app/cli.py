@@ -921,8 +921,18 @@ def _graph_and_plot(game: Game[Any, Any], file: Optional[Path], deal: Optional[i
     if plot is not None:
         plots.check_plot_file(plot)
     state, deal_id = _position(game, file, deal)
+    limit = max_states or state_graph.DEFAULT_MAX_POSITIONS
+    shown = _show_progress(progress)
+    ticker = None
+    if shown:
+        ticker = lambda found: typer.echo(f"\rgraph: {found:,} positions of at most {limit:,}",
+                                          nl=False, err=True)
     try:
-        explored = state_graph.explore(game, state, max_states or state_graph.DEFAULT_MAX_POSITIONS)
+        try:
+            explored = state_graph.explore(game, state, limit, ticker)
+        finally:
+            if shown:
+                typer.echo("\r\033[K", nl=False, err=True)
     except state_graph.GraphTooLarge as error:
         if graph is not None or plot is None:
             typer.echo(f"error: {game.name} {deal_id}: {one_line(str(error))}", err=True)
@@ -936,8 +946,10 @@ def _graph_and_plot(game: Game[Any, Any], file: Optional[Path], deal: Optional[i
                                         f"{explored.summary.positions:,} positions"), plot)
     figures = explored.summary
     if as_json:
-        typer.echo(json.dumps({"game": game.name, "deal": deal_id, **figures.to_json(),
-                               "critical_steps": explored.strip().critical,
+        status = "lost" if figures.start == state_graph.LOST else "won"
+        typer.echo(json.dumps({"game": game.name, "deal": deal_id, "status": status,
+                               "critical": explored.strip().critical,
+                               "space": figures.to_json(),
                                **({"graph": str(graph)} if graph is not None else {}),
                                **({"plot": str(plot)} if plot is not None else {})}))
     else:
@@ -982,8 +994,8 @@ def _plot_by_search(game: Game[Any, Any], state: Any, deal_id: Any, plot: Path,
                     "(too many positions to mark)"), plot)
     if as_json:
         typer.echo(json.dumps({"game": game.name, "deal": deal_id, "status": strip.status.value,
-                               "positions": None, "depths_whole": len(levels),
-                               "critical_steps": strip.critical, "plot": str(plot)}))
+                               "critical": strip.critical, "space": None,
+                               "depths_whole": len(levels), "plot": str(plot)}))
     else:
         typer.echo(f"{game.name} {deal_id}: more than {too_large.budget:,} positions, too many "
                    f"to mark; the deal is {strip.status.value}")

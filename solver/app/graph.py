@@ -43,6 +43,7 @@ from solver.game import Game, SolitaireError, Status, quote
 
 DEFAULT_MAX_POSITIONS = 200_000   # the positions a graph may hold unless told otherwise
 SUFFIXES = (".graphml", ".gexf")
+PROGRESS_EVERY = 4096
 WON, WINNABLE, LOST = "won", "winnable", "lost"
 
 
@@ -143,11 +144,12 @@ class StateGraph:
         return Strip(tuple(steps), Status.LOST if not path else Status.WON)
 
 
-def explore(game: Game[Any, Any], state: Any,
-            max_positions: int = DEFAULT_MAX_POSITIONS) -> StateGraph:
+def explore(game: Game[Any, Any], state: Any, max_positions: int = DEFAULT_MAX_POSITIONS,
+            on_progress: Callable[[int], None] | None = None) -> StateGraph:
     """Return the state graph of every position reachable from `state`, marked.
 
     Raise GraphTooLarge as soon as more than `max_positions` positions are found.
+    `on_progress(positions)` is called every PROGRESS_EVERY positions found.
     """
     moves_of = game.legal_moves or game.moves
     graph = nx.DiGraph()
@@ -171,6 +173,8 @@ def explore(game: Game[Any, Any], state: Any,
                                                  if d <= depth)
                     raise GraphTooLarge(max_positions, dict(sorted(levels.items())))
                 index[key] = target
+                if on_progress is not None and target % PROGRESS_EVERY == 0:
+                    on_progress(target)
                 graph.add_node(target, position=game.format(child), depth=depth + 1)
                 queue.append((target, child, depth + 1))
             notation = " ".join(game.notation(step) for step in game.expand(position, move))
