@@ -208,12 +208,11 @@ def _draw_classify(drawn: Any, figure: Figure) -> None:
         _, high = figure.series("win_rate", "high")
         rate.fill_between(xs, [100 * v for v in low], [100 * v for v in high],
                           color=COLOURS["won"], alpha=0.25, label="95% Wilson interval")
-        rate.plot(xs, [100 * v for v in rates], color=COLOURS["won"], label="win rate")
-        rate.annotate(f"{100 * rates[-1]:.1f}% ({100 * low[-1]:.1f}-{100 * high[-1]:.1f}%)",
-                      (xs[-1], 100 * rates[-1]), textcoords="offset points", xytext=(-4, 8),
-                      ha="right")
+        rate.plot(xs, [100 * v for v in rates], color=COLOURS["won"],
+                  label=f"win rate, at the end {100 * rates[-1]:.1f}% "
+                        f"({100 * low[-1]:.1f}-{100 * high[-1]:.1f}%)")
         rate.legend(loc="lower right")
-    rate.set_ylim(0, 100)
+    rate.set_ylim(0, 102)
     rate.set_title("Win rate as deals are decided")
     rate.set_xlabel("deals decided")
     rate.set_ylabel("won (%)")
