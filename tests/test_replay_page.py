@@ -16,6 +16,7 @@ import re
 import shutil
 import struct
 import subprocess
+import time
 import zlib
 from html.parser import HTMLParser
 from pathlib import Path
@@ -332,10 +333,11 @@ class DevTools:
         self.buffer = b""
         target = self.call("Target.createTarget", url=f"{self.page.as_uri()}#step=0")["targetId"]
         self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
-        for _ in range(100):
-            if self.evaluate("document.readyState") == "complete" and \
-                    self.evaluate("typeof window.replay") == "object":
-                break
+        deadline = time.monotonic() + 60           # a loaded machine starts pages slowly
+        while not (self.evaluate("document.readyState") == "complete"
+                   and self.evaluate("typeof window.replay") == "object"):
+            assert time.monotonic() < deadline, "the page did not load within 60 s"
+            time.sleep(0.05)
         return self
 
     def __exit__(self, *exc: object) -> None:
