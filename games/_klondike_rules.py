@@ -14,7 +14,7 @@ nothing from the game module; ``games.klondike`` re-exports them.
 """
 from __future__ import annotations
 
-from typing import Final, Iterator, NamedTuple, final
+from typing import Callable, Final, Iterable, Iterator, NamedTuple, final
 
 from solver.cards import OTHER_COLOUR_SUITS, SAME_COLOUR_SUIT, is_red, make_card, rank, suit
 from games._klondike_relax import Relaxed, relaxed
@@ -209,6 +209,23 @@ class _Rules:
         from a position the relaxed game proves lost, as ``moves`` (they are a subset)."""
         if self.relaxed.lost(state[0], state[1], state[4]):
             return iter(())
+        return iter(self.move_list(state, True))
+
+    def won_line_moves(self, moves: Callable[[State], Iterable[Move]]
+                       ) -> Callable[[State], Iterable[Move]]:
+        """Return ``moves`` or ``narrow_moves`` without the relaxed game's check, for
+        positions known to be won (``Klondike.won_line_moves``): the check proves a
+        position lost, so there it never answers yes and the moves are the same."""
+        if moves == self.moves:
+            return self._unchecked_moves
+        if moves == self.narrow_moves:
+            return self._unchecked_narrow_moves
+        return moves
+
+    def _unchecked_moves(self, state: State) -> Iterator[Move]:
+        return iter(self.move_list(state, False))
+
+    def _unchecked_narrow_moves(self, state: State) -> Iterator[Move]:
         return iter(self.move_list(state, True))
 
     def legal_moves(self, state: State) -> list[Move]:

@@ -771,3 +771,29 @@ def test_turns_by_arithmetic_match_one_turn_at_a_time():
                 assert step is not None
                 now = step
                 assert rules.turns(size, waste, 0, count) == now, (size, waste, count)
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_won_line_moves_are_the_search_moves_on_every_position_of_a_win(draw):
+    from solver.search.views import narrowed
+    game = find_game("klondike", {"draw": draw})
+    view = narrowed(game)
+    unchecked = game.won_line_moves(game.moves)
+    narrow_unchecked = view.won_line_moves(view.moves)
+    assert unchecked != game.moves and narrow_unchecked != view.moves
+    assert game.won_line_moves(game.legal_moves) == game.legal_moves
+    checked = 0
+    for number in (1, 2, 5):
+        start = game.deal(number)
+        result = greedy(game, start, Budget(max_states=20_000))
+        assert result.status is Status.WON
+        state = start
+        for step in result.moves:
+            assert list(unchecked(state)) == list(game.moves(state))
+            assert list(narrow_unchecked(state)) == list(view.moves(state))
+            state = game.play(state, step)
+            checked += 1
+    assert checked > 100
+    # the check they skip is what empties ``moves`` from a relaxed-lost position
+    lost = GAME.deal(29)
+    assert not list(GAME.moves(lost)) and list(GAME.won_line_moves(GAME.moves)(lost))
