@@ -14,7 +14,10 @@ nothing from the game module; ``games.klondike`` re-exports them.
 """
 from __future__ import annotations
 
-from typing import Callable, Final, Iterable, Iterator, NamedTuple, final
+from typing import TYPE_CHECKING, Callable, Final, Iterable, Iterator, NamedTuple, final
+
+if TYPE_CHECKING:      # compiled, a native 64-bit int; as plain Python, never looked up
+    from mypy_extensions import i64
 
 from solver.cards import OTHER_COLOUR_SUITS, SAME_COLOUR_SUIT, is_red, make_card, rank, suit
 from games._klondike_relax import Relaxed, relaxed
@@ -29,6 +32,19 @@ _BYTE: Final = tuple(bytes((n,)) for n in range(256))   # _BYTE[n] == bytes((n,)
 _TAILS: Final = tuple(bytes((254, n, 0)) for n in range(256))   # a key's tail, no redeals
 # A key's column mark, 128 + the column's face-down count: above every card, below 254
 _MARKS: Final = tuple(bytes((128 + n,)) for n in range(64))
+_RANKS: Final = 0x1FFF                   # a suit's 13 bits in a bit set of cards
+
+
+def _children(tops: i64) -> i64:
+    """Return the cards that may be built on the cards of `tops` (one rank lower, the
+    other colour), as a bit set: each black suit's ranks shifted down one into both red
+    suits and each red suit's into both black suits (Clubs and Spades are bits 0-12 and
+    39-51, Diamonds and Hearts 13-25 and 26-38). A card's bit is set exactly when one
+    of its parents (``_Rules.parents``) is in `tops`, whatever the variant's ranks.
+    """
+    black: i64 = ((tops | (tops >> 39)) & _RANKS) >> 1
+    red: i64 = (((tops >> 13) | (tops >> 26)) & _RANKS) >> 1
+    return (black << 13) | (black << 26) | red | (red << 39)
 
 
 class State(NamedTuple):
@@ -95,6 +111,10 @@ class _Rules:
     _where: list[int]                  # scratch for keys: the column of each bottom card
     _last_talon: bytes
     _last_talon_bits: int
+    one: i64                           # 1 (a literal 1 on the left of a shift of i64s
+                                       # is compiled as a 32-bit C int: see _klondike_relax)
+    _walk_at: int                      # the last packed_walk asked for, and its answer
+    _walk_found: list[int]
 
     def __init__(self, draw: int, passes: int | None, ranks: int) -> None:
         self.draw, self.passes, self.king = draw, passes, ranks
@@ -135,6 +155,9 @@ class _Rules:
         self._where = [0] * 52
         self._last_talon = b""
         self._last_talon_bits = 0
+        self.one = 1
+        self._walk_at = -1
+        self._walk_found = []
 
     def move(self, source: int, target: int, count: int) -> Move:
         """Return ``Move(source, target, count)``, the shared one when there is one."""
@@ -248,19 +271,21 @@ class _Rules:
         columns = state[0]
         # top[c]: the column whose top card is c, -1 when none (top[_NONE] stays -1)
         top = [-1] * 53
-        tops = 0                                # the same top cards as a bit set
+        tops: i64 = 0                           # the same top cards as a bit set
+        one: i64 = self.one
         empty = -1
         for t in range(len(columns)):
             column = columns[t]
             if len(column):
                 top[column[-1]] = t
-                tops |= 1 << column[-1]
+                tops |= one << column[-1]
             elif empty < 0:
                 empty = t
+        placeable = _children(tops)             # the cards a top card takes
         moves = self.home_moves(state)
-        uncover, others = self.column_moves(state, top, tops, empty, narrow, prune)
+        uncover, others = self.column_moves(state, top, placeable, empty, narrow, prune)
         moves.extend(uncover)
-        moves.extend(self.stock_moves(state, top, tops, empty))
+        moves.extend(self.stock_moves(state, top, placeable, empty))
         moves.extend(others)
         if not narrow:
             moves.extend(self.foundation_returns(state, top, empty))
@@ -279,15 +304,14 @@ class _Rules:
                     home.append(table[i * 13 * _COUNTS + FOUNDATION * _COUNTS + 1])
         return home
 
-    def column_moves(self, state: State, top: list[int], tops: int, empty: int, narrow: bool,
-                     prune: bool) -> tuple[list[Move], list[Move]]:
+    def column_moves(self, state: State, top: list[int], placeable: i64, empty: int,
+                     narrow: bool, prune: bool) -> tuple[list[Move], list[Move]]:
         """Return the face-up runs moved between columns: those that turn a card up or
         empty their column, and the others (runs off face-up cards, partial-run rule).
-        `tops` is `top`'s cards as a bit set."""
+        `placeable` is the cards a top card of `top` takes, a bit set (``_children``)."""
         columns, hidden, _, _, foundations, _ = state
         rank_of, suit_of, king = self.rank, self.suit, self.king
         parent1, parent2, fits, table = self.parent1, self.parent2, self.fits, self.table
-        parents = self.parents
         partial = self.partial_rule and prune
         empty_rule = self.empty_rule and prune
         king_waits = -1                         # unknown yet; then 0 or 1
@@ -305,7 +329,7 @@ class _Rules:
                 k -= 1
             for start in range(k, n):
                 card = column[start]
-                if tops & parents[card]:        # a parent is a top card (so no King)
+                if placeable >> card & 1:       # a parent is a top card (so no King)
                     t1 = top[parent1[card]]
                     t2 = top[parent2[card]]
                     king_move = False
@@ -339,24 +363,26 @@ class _Rules:
                     into.append(table[base + empty * _COUNTS + count])
         return uncover, others
 
-    def stock_moves(self, state: State, top: list[int], tops: int,
+    def stock_moves(self, state: State, top: list[int], placeable: i64,
                     empty: int) -> list[Move]:
         """Return each talon card the stock can bring to the waste's top (in the fewest
-        turns) played home or onto a column: one macro of turns and a play. `tops` is
-        `top`'s cards as a bit set."""
+        turns) played home or onto a column: one macro of turns and a play. `placeable`
+        is the cards a top card of `top` takes, a bit set (``_children``)."""
         _, _, talon, waste, foundations, redeals = state
-        rank_of, king, parents = self.rank, self.king, self.parents
+        rank_of, king = self.rank, self.king
         parent1, parent2 = self.parent1, self.parent2
-        going_home = 0                          # the next card of each foundation
+        one: i64 = self.one
+        going_home: i64 = 0                     # the next card of each foundation
         for s in range(4):
             if foundations[s] < king:
-                going_home |= 1 << (s * 13 + foundations[s])
+                going_home |= one << (s * 13 + foundations[s])
         kings = empty >= 0
         plays: list[Move] = []
         for packed in self.packed_walk(len(talon), waste, redeals):
             card = talon[(packed & 63) - 1]
             home = going_home >> card & 1
-            if not home and not tops & parents[card] and not (kings and rank_of[card] == king):
+            if not home and not placeable >> card & 1 and \
+                    not (kings and rank_of[card] == king):
                 continue                        # no place for it (the usual case)
             turns = packed >> 6
             source, count = (STOCK, turns) if turns else (WASTE, 1)
@@ -376,10 +402,14 @@ class _Rules:
         """Return ``walk`` as turns * 64 + waste size for each entry (cached): ints, so
         that the move generator reads them without unpacking tuples."""
         at = (redeals * 64 + size) * 64 + waste
+        if at == self._walk_at:                 # a position's children mostly share it
+            return self._walk_found
         cached = self._packed_walks.get(at)
         if cached is None:
             cached = [turns << 6 | w for turns, w, _ in self.walk(size, waste, redeals)]
             self._packed_walks[at] = cached
+        self._walk_at = at
+        self._walk_found = cached
         return cached
 
     def foundation_returns(self, state: State, top: list[int], empty: int) -> list[Move]:

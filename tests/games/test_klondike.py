@@ -797,3 +797,17 @@ def test_won_line_moves_are_the_search_moves_on_every_position_of_a_win(draw):
     # the check they skip is what empties ``moves`` from a relaxed-lost position
     lost = GAME.deal(29)
     assert not list(GAME.moves(lost)) and list(GAME.won_line_moves(GAME.moves)(lost))
+
+
+@pytest.mark.parametrize("ranks", [13, 5, 4])
+def test_the_cards_top_cards_take_are_the_cards_with_a_parent_among_them(ranks):
+    from games._klondike_rules import _children, _Rules
+    rules = _Rules(1, None, ranks)
+    rng = random.Random(ranks)
+    deck = [c for c in range(52) if rules.rank[c] <= ranks]
+    cases = [[c] for c in deck] + [rng.sample(deck, rng.randint(1, 10)) for _ in range(300)]
+    cases.append([c for c in deck if c >= 39])      # the highest bits (compiled: 64-bit ints)
+    for tops in cases:
+        bits = sum(1 << c for c in tops)
+        wanted = sum(1 << c for c in deck if bits & rules.parents[c])
+        assert _children(bits) == wanted
