@@ -107,10 +107,10 @@ class _Rules:
     _after: dict[int, tuple[int, int]]
     _safe_cards: dict[bytes, int]      # foundations -> the safe cards as a bit set
     _last_foundations: bytes
-    _last_safe: int
+    _last_safe: i64
     _where: list[int]                  # scratch for keys: the column of each bottom card
     _last_talon: bytes
-    _last_talon_bits: int
+    _last_talon_bits: i64
     one: i64                           # 1 (a literal 1 on the left of a shift of i64s
                                        # is compiled as a 32-bit C int: see _klondike_relax)
     _walk_at: int                      # the last packed_walk asked for, and its answer
@@ -538,7 +538,7 @@ class _Rules:
             if self.sure_win(state):
                 return self._all_home(state)
         if foundations is self._last_foundations:   # a child mostly shares its parent's
-            safe = self._last_safe
+            safe: i64 = self._last_safe
         else:
             found = self._safe_cards.get(foundations)
             if found is None:
@@ -578,13 +578,14 @@ class _Rules:
                               else self.move(WASTE, FOUNDATION, 1))
         return result
 
-    def _talon_bits(self, talon: bytes) -> int:
+    def _talon_bits(self, talon: bytes) -> i64:
         """Return the talon's cards as a bit set (kept for the last talon asked about:
         a position's children mostly share its talon)."""
         if talon is not self._last_talon:
-            bits = 0
+            one: i64 = self.one
+            bits: i64 = 0
             for j in range(len(talon)):
-                bits |= 1 << talon[j]
+                bits |= one << talon[j]
             self._last_talon = talon
             self._last_talon_bits = bits
         return self._last_talon_bits
@@ -667,19 +668,20 @@ class _Rules:
         # bit set instead of a sort. Each column is written as its mark (128 + its
         # face-down count) then its cards; then 254, waste size, redeals and the
         # talon. Marks and 254 are above every card, so the bytes read back one way.
-        bottoms = 0
+        one: i64 = self.one
+        bottoms: i64 = 0
         where = self._where
         for i in range(len(columns)):
             column = columns[i]
             if len(column):
-                bottoms |= 1 << column[0]
+                bottoms |= one << column[0]
                 where[column[0]] = i
         parts: list[bytes] = []
         empty = len(columns)
         while bottoms:
-            low = bottoms & -bottoms
+            low: i64 = bottoms & -bottoms
             bottoms ^= low
-            i = where[low.bit_length() - 1]
+            i = where[int(low).bit_length() - 1]
             parts.append(_MARKS[hidden[i]] + columns[i])
             empty -= 1
         for _ in range(empty):

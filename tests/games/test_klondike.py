@@ -811,3 +811,25 @@ def test_the_cards_top_cards_take_are_the_cards_with_a_parent_among_them(ranks):
         bits = sum(1 << c for c in tops)
         wanted = sum(1 << c for c in deck if bits & rules.parents[c])
         assert _children(bits) == wanted
+
+
+def test_keys_write_the_columns_in_the_order_of_their_bottom_cards():
+    # compiled, the key orders columns through a 64-bit set of bottom cards: Spades
+    # (cards 39-51) must sort like the others
+    rng = random.Random(5)
+    seen = 0
+    for number in range(1, 6):
+        state = GAME.deal(number)
+        for _ in range(60):
+            ordered = sorted((c for c in zip(state.columns, state.hidden) if len(c[0])),
+                             key=lambda c: c[0][0])
+            empty = len(state.columns) - len(ordered)
+            wanted = b"".join(bytes((128 + down,)) + column for column, down in ordered) + \
+                bytes((128,)) * empty + bytes((254, state.waste, state.redeals)) + state.talon
+            assert GAME.key(state) == wanted
+            seen += any(column[0] >= 39 for column, _ in ordered)
+            moves = GAME.legal_moves(state)
+            if not moves:
+                break
+            state = GAME.play(state, rng.choice(moves))
+    assert seen > 50
