@@ -113,6 +113,7 @@ class _Rules:
     _last_talon_bits: i64
     one: i64                           # 1 (a literal 1 on the left of a shift of i64s
                                        # is compiled as a 32-bit C int: see _klondike_relax)
+    _raised: dict[bytes, list[bytes]]  # foundations -> each suit's one card more (see play)
     _walk_at: int                      # the last packed_walk asked for, and its answer
     _walk_found: list[int]
 
@@ -157,6 +158,7 @@ class _Rules:
         self._last_talon_bits = 0
         self.one = 1
         self._walk_at = -1
+        self._raised = {}
         self._walk_found = []
 
     def move(self, source: int, target: int, count: int) -> Move:
@@ -496,8 +498,15 @@ class _Rules:
             if down and down >= cut:
                 hidden = hidden[:source] + _BYTE[cut - 1 if cut else 0] + hidden[source + 1:]
         if target == FOUNDATION:
-            s = self.suit[card]
-            foundations = foundations[:s] + _BYTE[foundations[s] + 1] + foundations[s + 1:]
+            # the foundations with one card more on each suit, made once per foundations
+            # (at most 14 ** 4 of them): four bytes objects cost less to look up than to
+            # build again, and positions then share them
+            raised = self._raised.get(foundations)
+            if raised is None:
+                raised = [foundations[:t] + _BYTE[foundations[t] + 1] + foundations[t + 1:]
+                          for t in range(4)]
+                self._raised[foundations] = raised
+            foundations = raised[self.suit[card]]
         else:
             cards[target] = cards[target] + moving
         return _NEW_TUPLE(_STATE, (tuple(cards), hidden, talon, waste, foundations, redeals))
