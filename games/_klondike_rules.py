@@ -477,7 +477,9 @@ class _Rules:
             if target == STOCK:
                 return _NEW_TUPLE(_STATE, (columns, hidden, talon, waste, foundations, redeals))
             source = WASTE
-        cards = list(columns)
+        # the columns are copied only when one of them changes (not for a waste or
+        # foundation card going home)
+        cards: list[bytes] | None = None
         if source == WASTE:
             card = talon[waste - 1]
             moving = _BYTE[card]
@@ -489,6 +491,7 @@ class _Rules:
             moving = _BYTE[card]
             foundations = foundations[:s] + _BYTE[foundations[s] - 1] + foundations[s + 1:]
         else:
+            cards = list(columns)
             column = cards[source]
             cut = len(column) - count
             card = column[cut]
@@ -508,8 +511,12 @@ class _Rules:
                 self._raised[foundations] = raised
             foundations = raised[self.suit[card]]
         else:
+            if cards is None:
+                cards = list(columns)
             cards[target] = cards[target] + moving
-        return _NEW_TUPLE(_STATE, (tuple(cards), hidden, talon, waste, foundations, redeals))
+        if cards is not None:
+            columns = tuple(cards)
+        return _NEW_TUPLE(_STATE, (columns, hidden, talon, waste, foundations, redeals))
 
     def expand(self, state: State, move: Move) -> list[Move]:
         """Return the steps of a move: a stock macro is n ``s`` steps and a waste play
