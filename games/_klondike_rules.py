@@ -740,17 +740,20 @@ class _Rules:
         # below[c]: the cards of c's suit of lower rank, as a bit set; a card lies above
         # a lower card of its suit when a card of `below[c]` was met before it
         below = self.lower_of_suit
-        seen = covered = 0
+        one: i64 = self.one
+        seen: i64 = 0
+        covered = 0
         for i in range(waste):
             card = talon[i]
             if seen & below[card]:
                 covered += 1
-            seen |= 1 << card
+            seen |= one << card
         steps += (covered + draw - 1) // draw
         for c in range(len(columns)):
             column = columns[c]
             down = hidden[c]
-            seen = up_must = 0
+            seen = 0
+            up_must = 0
             for i in range(len(column)):
                 card = column[i]
                 if seen & below[card]:
@@ -758,7 +761,7 @@ class _Rules:
                         steps += 1
                     else:
                         up_must = 1
-                seen |= 1 << card
+                seen |= one << card
             steps += up_must
         return steps
 
