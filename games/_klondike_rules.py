@@ -14,7 +14,10 @@ nothing from the game module; ``games.klondike`` re-exports them.
 """
 from __future__ import annotations
 
-from typing import Final, Iterator, NamedTuple, final
+from typing import TYPE_CHECKING, Callable, Final, Iterable, Iterator, NamedTuple, final
+
+if TYPE_CHECKING:      # compiled, a native 64-bit int; as plain Python, never looked up
+    from mypy_extensions import i64
 
 from solver.cards import OTHER_COLOUR_SUITS, SAME_COLOUR_SUIT, is_red, make_card, rank, suit
 from games._klondike_relax import Relaxed, relaxed
@@ -29,6 +32,19 @@ _BYTE: Final = tuple(bytes((n,)) for n in range(256))   # _BYTE[n] == bytes((n,)
 _TAILS: Final = tuple(bytes((254, n, 0)) for n in range(256))   # a key's tail, no redeals
 # A key's column mark, 128 + the column's face-down count: above every card, below 254
 _MARKS: Final = tuple(bytes((128 + n,)) for n in range(64))
+_RANKS: Final = 0x1FFF                   # a suit's 13 bits in a bit set of cards
+
+
+def _children(tops: i64) -> i64:
+    """Return the cards that may be built on the cards of `tops` (one rank lower, the
+    other colour), as a bit set: each black suit's ranks shifted down one into both red
+    suits and each red suit's into both black suits (Clubs and Spades are bits 0-12 and
+    39-51, Diamonds and Hearts 13-25 and 26-38). A card's bit is set exactly when one
+    of its parents (``_Rules.parents``) is in `tops`, whatever the variant's ranks.
+    """
+    black: i64 = ((tops | (tops >> 39)) & _RANKS) >> 1
+    red: i64 = (((tops >> 13) | (tops >> 26)) & _RANKS) >> 1
+    return (black << 13) | (black << 26) | red | (red << 39)
 
 
 class State(NamedTuple):
@@ -91,10 +107,15 @@ class _Rules:
     _after: dict[int, tuple[int, int]]
     _safe_cards: dict[bytes, int]      # foundations -> the safe cards as a bit set
     _last_foundations: bytes
-    _last_safe: int
+    _last_safe: i64
     _where: list[int]                  # scratch for keys: the column of each bottom card
     _last_talon: bytes
-    _last_talon_bits: int
+    _last_talon_bits: i64
+    one: i64                           # 1 (a literal 1 on the left of a shift of i64s
+                                       # is compiled as a 32-bit C int: see _klondike_relax)
+    _raised: dict[bytes, list[bytes]]  # foundations -> each suit's one card more (see play)
+    _walk_at: int                      # the last packed_walk asked for, and its answer
+    _walk_found: list[int]
 
     def __init__(self, draw: int, passes: int | None, ranks: int) -> None:
         self.draw, self.passes, self.king = draw, passes, ranks
@@ -135,6 +156,10 @@ class _Rules:
         self._where = [0] * 52
         self._last_talon = b""
         self._last_talon_bits = 0
+        self.one = 1
+        self._walk_at = -1
+        self._raised = {}
+        self._walk_found = []
 
     def move(self, source: int, target: int, count: int) -> Move:
         """Return ``Move(source, target, count)``, the shared one when there is one."""
@@ -211,6 +236,23 @@ class _Rules:
             return iter(())
         return iter(self.move_list(state, True))
 
+    def won_line_moves(self, moves: Callable[[State], Iterable[Move]]
+                       ) -> Callable[[State], Iterable[Move]]:
+        """Return ``moves`` or ``narrow_moves`` without the relaxed game's check, for
+        positions known to be won (``Klondike.won_line_moves``): the check proves a
+        position lost, so there it never answers yes and the moves are the same."""
+        if moves == self.moves:
+            return self._unchecked_moves
+        if moves == self.narrow_moves:
+            return self._unchecked_narrow_moves
+        return moves
+
+    def _unchecked_moves(self, state: State) -> Iterator[Move]:
+        return iter(self.move_list(state, False))
+
+    def _unchecked_narrow_moves(self, state: State) -> Iterator[Move]:
+        return iter(self.move_list(state, True))
+
     def legal_moves(self, state: State) -> list[Move]:
         """Return every legal search move (``Klondike.legal_moves``): no partial run left
         out, and moves from positions the relaxed game proves lost too."""
@@ -231,19 +273,21 @@ class _Rules:
         columns = state[0]
         # top[c]: the column whose top card is c, -1 when none (top[_NONE] stays -1)
         top = [-1] * 53
-        tops = 0                                # the same top cards as a bit set
+        tops: i64 = 0                           # the same top cards as a bit set
+        one: i64 = self.one
         empty = -1
         for t in range(len(columns)):
             column = columns[t]
             if len(column):
                 top[column[-1]] = t
-                tops |= 1 << column[-1]
+                tops |= one << column[-1]
             elif empty < 0:
                 empty = t
+        placeable = _children(tops)             # the cards a top card takes
         moves = self.home_moves(state)
-        uncover, others = self.column_moves(state, top, tops, empty, narrow, prune)
+        uncover, others = self.column_moves(state, top, placeable, empty, narrow, prune)
         moves.extend(uncover)
-        moves.extend(self.stock_moves(state, top, tops, empty))
+        moves.extend(self.stock_moves(state, top, placeable, empty))
         moves.extend(others)
         if not narrow:
             moves.extend(self.foundation_returns(state, top, empty))
@@ -262,15 +306,14 @@ class _Rules:
                     home.append(table[i * 13 * _COUNTS + FOUNDATION * _COUNTS + 1])
         return home
 
-    def column_moves(self, state: State, top: list[int], tops: int, empty: int, narrow: bool,
-                     prune: bool) -> tuple[list[Move], list[Move]]:
+    def column_moves(self, state: State, top: list[int], placeable: i64, empty: int,
+                     narrow: bool, prune: bool) -> tuple[list[Move], list[Move]]:
         """Return the face-up runs moved between columns: those that turn a card up or
         empty their column, and the others (runs off face-up cards, partial-run rule).
-        `tops` is `top`'s cards as a bit set."""
+        `placeable` is the cards a top card of `top` takes, a bit set (``_children``)."""
         columns, hidden, _, _, foundations, _ = state
         rank_of, suit_of, king = self.rank, self.suit, self.king
         parent1, parent2, fits, table = self.parent1, self.parent2, self.fits, self.table
-        parents = self.parents
         partial = self.partial_rule and prune
         empty_rule = self.empty_rule and prune
         king_waits = -1                         # unknown yet; then 0 or 1
@@ -288,7 +331,7 @@ class _Rules:
                 k -= 1
             for start in range(k, n):
                 card = column[start]
-                if tops & parents[card]:        # a parent is a top card (so no King)
+                if placeable >> card & 1:       # a parent is a top card (so no King)
                     t1 = top[parent1[card]]
                     t2 = top[parent2[card]]
                     king_move = False
@@ -322,24 +365,26 @@ class _Rules:
                     into.append(table[base + empty * _COUNTS + count])
         return uncover, others
 
-    def stock_moves(self, state: State, top: list[int], tops: int,
+    def stock_moves(self, state: State, top: list[int], placeable: i64,
                     empty: int) -> list[Move]:
         """Return each talon card the stock can bring to the waste's top (in the fewest
-        turns) played home or onto a column: one macro of turns and a play. `tops` is
-        `top`'s cards as a bit set."""
+        turns) played home or onto a column: one macro of turns and a play. `placeable`
+        is the cards a top card of `top` takes, a bit set (``_children``)."""
         _, _, talon, waste, foundations, redeals = state
-        rank_of, king, parents = self.rank, self.king, self.parents
+        rank_of, king = self.rank, self.king
         parent1, parent2 = self.parent1, self.parent2
-        going_home = 0                          # the next card of each foundation
+        one: i64 = self.one
+        going_home: i64 = 0                     # the next card of each foundation
         for s in range(4):
             if foundations[s] < king:
-                going_home |= 1 << (s * 13 + foundations[s])
+                going_home |= one << (s * 13 + foundations[s])
         kings = empty >= 0
         plays: list[Move] = []
         for packed in self.packed_walk(len(talon), waste, redeals):
             card = talon[(packed & 63) - 1]
             home = going_home >> card & 1
-            if not home and not tops & parents[card] and not (kings and rank_of[card] == king):
+            if not home and not placeable >> card & 1 and \
+                    not (kings and rank_of[card] == king):
                 continue                        # no place for it (the usual case)
             turns = packed >> 6
             source, count = (STOCK, turns) if turns else (WASTE, 1)
@@ -359,10 +404,14 @@ class _Rules:
         """Return ``walk`` as turns * 64 + waste size for each entry (cached): ints, so
         that the move generator reads them without unpacking tuples."""
         at = (redeals * 64 + size) * 64 + waste
+        if at == self._walk_at:                 # a position's children mostly share it
+            return self._walk_found
         cached = self._packed_walks.get(at)
         if cached is None:
             cached = [turns << 6 | w for turns, w, _ in self.walk(size, waste, redeals)]
             self._packed_walks[at] = cached
+        self._walk_at = at
+        self._walk_found = cached
         return cached
 
     def foundation_returns(self, state: State, top: list[int], empty: int) -> list[Move]:
@@ -428,7 +477,9 @@ class _Rules:
             if target == STOCK:
                 return _NEW_TUPLE(_STATE, (columns, hidden, talon, waste, foundations, redeals))
             source = WASTE
-        cards = list(columns)
+        # the columns are copied only when one of them changes (not for a waste or
+        # foundation card going home)
+        cards: list[bytes] | None = None
         if source == WASTE:
             card = talon[waste - 1]
             moving = _BYTE[card]
@@ -440,6 +491,7 @@ class _Rules:
             moving = _BYTE[card]
             foundations = foundations[:s] + _BYTE[foundations[s] - 1] + foundations[s + 1:]
         else:
+            cards = list(columns)
             column = cards[source]
             cut = len(column) - count
             card = column[cut]
@@ -449,11 +501,22 @@ class _Rules:
             if down and down >= cut:
                 hidden = hidden[:source] + _BYTE[cut - 1 if cut else 0] + hidden[source + 1:]
         if target == FOUNDATION:
-            s = self.suit[card]
-            foundations = foundations[:s] + _BYTE[foundations[s] + 1] + foundations[s + 1:]
+            # the foundations with one card more on each suit, made once per foundations
+            # (at most 14 ** 4 of them): four bytes objects cost less to look up than to
+            # build again, and positions then share them
+            raised = self._raised.get(foundations)
+            if raised is None:
+                raised = [foundations[:t] + _BYTE[foundations[t] + 1] + foundations[t + 1:]
+                          for t in range(4)]
+                self._raised[foundations] = raised
+            foundations = raised[self.suit[card]]
         else:
+            if cards is None:
+                cards = list(columns)
             cards[target] = cards[target] + moving
-        return _NEW_TUPLE(_STATE, (tuple(cards), hidden, talon, waste, foundations, redeals))
+        if cards is not None:
+            columns = tuple(cards)
+        return _NEW_TUPLE(_STATE, (columns, hidden, talon, waste, foundations, redeals))
 
     def expand(self, state: State, move: Move) -> list[Move]:
         """Return the steps of a move: a stock macro is n ``s`` steps and a waste play
@@ -491,7 +554,7 @@ class _Rules:
             if self.sure_win(state):
                 return self._all_home(state)
         if foundations is self._last_foundations:   # a child mostly shares its parent's
-            safe = self._last_safe
+            safe: i64 = self._last_safe
         else:
             found = self._safe_cards.get(foundations)
             if found is None:
@@ -531,13 +594,14 @@ class _Rules:
                               else self.move(WASTE, FOUNDATION, 1))
         return result
 
-    def _talon_bits(self, talon: bytes) -> int:
+    def _talon_bits(self, talon: bytes) -> i64:
         """Return the talon's cards as a bit set (kept for the last talon asked about:
         a position's children mostly share its talon)."""
         if talon is not self._last_talon:
-            bits = 0
+            one: i64 = self.one
+            bits: i64 = 0
             for j in range(len(talon)):
-                bits |= 1 << talon[j]
+                bits |= one << talon[j]
             self._last_talon = talon
             self._last_talon_bits = bits
         return self._last_talon_bits
@@ -620,19 +684,20 @@ class _Rules:
         # bit set instead of a sort. Each column is written as its mark (128 + its
         # face-down count) then its cards; then 254, waste size, redeals and the
         # talon. Marks and 254 are above every card, so the bytes read back one way.
-        bottoms = 0
+        one: i64 = self.one
+        bottoms: i64 = 0
         where = self._where
         for i in range(len(columns)):
             column = columns[i]
             if len(column):
-                bottoms |= 1 << column[0]
+                bottoms |= one << column[0]
                 where[column[0]] = i
         parts: list[bytes] = []
         empty = len(columns)
         while bottoms:
-            low = bottoms & -bottoms
+            low: i64 = bottoms & -bottoms
             bottoms ^= low
-            i = where[low.bit_length() - 1]
+            i = where[int(low).bit_length() - 1]
             parts.append(_MARKS[hidden[i]] + columns[i])
             empty -= 1
         for _ in range(empty):
@@ -675,17 +740,20 @@ class _Rules:
         # below[c]: the cards of c's suit of lower rank, as a bit set; a card lies above
         # a lower card of its suit when a card of `below[c]` was met before it
         below = self.lower_of_suit
-        seen = covered = 0
+        one: i64 = self.one
+        seen: i64 = 0
+        covered = 0
         for i in range(waste):
             card = talon[i]
             if seen & below[card]:
                 covered += 1
-            seen |= 1 << card
+            seen |= one << card
         steps += (covered + draw - 1) // draw
         for c in range(len(columns)):
             column = columns[c]
             down = hidden[c]
-            seen = up_must = 0
+            seen = 0
+            up_must = 0
             for i in range(len(column)):
                 card = column[i]
                 if seen & below[card]:
@@ -693,7 +761,7 @@ class _Rules:
                         steps += 1
                     else:
                         up_must = 1
-                seen |= 1 << card
+                seen |= one << card
             steps += up_must
         return steps
 

@@ -249,6 +249,11 @@ class Klondike(Game[State, Move]):
         Return every legal search move, none left out (``hint --all`` lists these):
         ``moves`` with the barred partial runs, and from relaxed-lost positions too.""")
 
+    won_line_moves = from_rules(_Rules.won_line_moves, doc="""
+        Return ``moves`` or ``narrow_moves`` without the relaxed game's check, for the
+        positions of a win (``solver.search.base.shortcut``): the check only ever proves a
+        position lost, so it finds nothing there, and the moves are the same.""")
+
     narrow_moves = from_rules(_Rules.narrow_moves, doc="""
         Return the moves a quick search tries: ``moves`` less the ones seldom needed.
 

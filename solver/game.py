@@ -282,6 +282,14 @@ class Game(Protocol[S, M]):
         return None
 
     @property
+    def won_line_moves(self) -> Callable[[Callable[[S], Iterable[M]]], Callable[[S], Iterable[M]]] | None:
+        """Given a search's ``moves`` (the game's own, or ``narrow_moves``), the same moves
+        for positions known to be won, where a check that can only prove a position lost
+        is skipped: ``solver.search.base.shortcut`` asks it of the positions on a win.
+        It must give exactly the moves ``moves`` gives there (default: ``moves`` itself)."""
+        return None
+
+    @property
     def legal_moves(self) -> Callable[[S], Iterable[M]] | None:
         """Every legal search move, where ``moves`` leaves some out (proven dominated, or
         from a position proven lost); ``hint --all`` lists these (default: ``moves``)."""

@@ -8,7 +8,7 @@ into the game's steps and replayed by ``solver.verify`` before the Result is bui
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Generator, Iterator, Sequence
+from typing import Any, Callable, Generator, Iterable, Iterator, Sequence
 
 from solver.game import Game, Status
 from solver.search.result import Budget, Result
@@ -172,7 +172,13 @@ def shortcut(game: Game[Any, Any], start: Any, path: Sequence[Edge]) -> list[Edg
         return list(path)
     # The game's methods are looked up once: on a view (solver.search.views) each lookup
     # is a Python-level __getattr__, which cost more than the move it fetched.
-    play, forced, moves = game.play, game.forced, game.moves
+    play, forced = game.play, game.forced
+    moves: Callable[[Any], Iterable[Any]] = game.moves
+    # every position on the path is won, so a check that only proves positions lost
+    # (Klondike's relaxed game) has nothing to find there
+    won_line = game.won_line_moves
+    if won_line is not None:
+        moves = won_line(moves)
     states = [start]
     for edge in path:
         state = states[-1]

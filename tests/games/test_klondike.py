@@ -771,3 +771,65 @@ def test_turns_by_arithmetic_match_one_turn_at_a_time():
                 assert step is not None
                 now = step
                 assert rules.turns(size, waste, 0, count) == now, (size, waste, count)
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_won_line_moves_are_the_search_moves_on_every_position_of_a_win(draw):
+    from solver.search.views import narrowed
+    game = find_game("klondike", {"draw": draw})
+    view = narrowed(game)
+    unchecked = game.won_line_moves(game.moves)
+    narrow_unchecked = view.won_line_moves(view.moves)
+    assert unchecked != game.moves and narrow_unchecked != view.moves
+    assert game.won_line_moves(game.legal_moves) == game.legal_moves
+    checked = 0
+    for number in (1, 2, 5):
+        start = game.deal(number)
+        result = greedy(game, start, Budget(max_states=20_000))
+        assert result.status is Status.WON
+        state = start
+        for step in result.moves:
+            assert list(unchecked(state)) == list(game.moves(state))
+            assert list(narrow_unchecked(state)) == list(view.moves(state))
+            state = game.play(state, step)
+            checked += 1
+    assert checked > 100
+    # the check they skip is what empties ``moves`` from a relaxed-lost position
+    lost = GAME.deal(29)
+    assert not list(GAME.moves(lost)) and list(GAME.won_line_moves(GAME.moves)(lost))
+
+
+@pytest.mark.parametrize("ranks", [13, 5, 4])
+def test_the_cards_top_cards_take_are_the_cards_with_a_parent_among_them(ranks):
+    from games._klondike_rules import _children, _Rules
+    rules = _Rules(1, None, ranks)
+    rng = random.Random(ranks)
+    deck = [c for c in range(52) if rules.rank[c] <= ranks]
+    cases = [[c] for c in deck] + [rng.sample(deck, rng.randint(1, 10)) for _ in range(300)]
+    cases.append([c for c in deck if c >= 39])      # the highest bits (compiled: 64-bit ints)
+    for tops in cases:
+        bits = sum(1 << c for c in tops)
+        wanted = sum(1 << c for c in deck if bits & rules.parents[c])
+        assert _children(bits) == wanted
+
+
+def test_keys_write_the_columns_in_the_order_of_their_bottom_cards():
+    # compiled, the key orders columns through a 64-bit set of bottom cards: Spades
+    # (cards 39-51) must sort like the others
+    rng = random.Random(5)
+    seen = 0
+    for number in range(1, 6):
+        state = GAME.deal(number)
+        for _ in range(60):
+            ordered = sorted((c for c in zip(state.columns, state.hidden) if len(c[0])),
+                             key=lambda c: c[0][0])
+            empty = len(state.columns) - len(ordered)
+            wanted = b"".join(bytes((128 + down,)) + column for column, down in ordered) + \
+                bytes((128,)) * empty + bytes((254, state.waste, state.redeals)) + state.talon
+            assert GAME.key(state) == wanted
+            seen += any(column[0] >= 39 for column, _ in ordered)
+            moves = GAME.legal_moves(state)
+            if not moves:
+                break
+            state = GAME.play(state, rng.choice(moves))
+    assert seen > 50
