@@ -317,6 +317,16 @@ class Game(Protocol[S, M]):
         full-information one."""
         return None
 
+    @property
+    def dial(self) -> tuple[str, tuple[Any, ...]] | None:
+        """A resource the rules can give more or less of: the variant option and its
+        values from scarcest to freest, each at least as winnable as the one before
+        (FreeCell's free cells, ``("cells", (0, 1, 2, 3, 4))``). ``solitaire analyze``
+        reports the scarcest value that still wins a deal (``solver.app.difficulty``),
+        the position carried over by its text (``format``, then the other variant's
+        ``parse``) or its deal number. None when the game has no such dial."""
+        return None
+
     # -- for the tests: no search reads these ---------------------------------------------
 
     @property

@@ -625,6 +625,54 @@ def _hint_all(game: Game[Any, Any], state: Any, strategy: Optional[str], budget:
     return next(s for s in (Status.WON, Status.UNKNOWN, Status.LOST) if s in statuses)
 
 
+@app.command("analyze")
+def analyze_deal(game_name: str = GameArg, file: Optional[Path] = FileArg,
+                 deal: Optional[int] = DealOpt, variant: list[str] = VariantOpt,
+                 strategy: Optional[str] = StrategyOpt, max_states: Optional[int] = StatesOpt,
+                 seconds: float = _seconds_option(DEFAULT_SECONDS, "the whole card's time, "
+                                                  "shared by its measurements"),
+                 memory: Optional[str] = MemoryOpt, cpu: bool = CpuOpt, as_json: bool = JsonOpt,
+                 seed: Optional[int] = typer.Option(None, "--seed", metavar="S",
+                                                    parser=whole_number, help="the random "
+                                                    "games' and blind samples' seed (default 0)"),
+                 progress: Optional[bool] = ProgressOpt) -> None:
+    """A deal's difficulty card: verdict, least resources, shortest solution, how narrow
+    the way is (winning first moves, critical steps), search effort, random-play and blind
+    win rates, and a difficulty score 0-100 with its tier (README, "Difficulty").
+
+    Exit status 0 won, 1 lost, 3 unknown (the card then says what it could not fill).
+    """
+    from solver.app import difficulty
+
+    with user_errors():
+        game = find_game(game_name, parse_variants(variant))
+        state, deal_id = _position(game, file, deal)
+        budget = _budget(max_states, seconds, memory, cpu=cpu)
+        _check_budget(game, strategy, budget)
+        settings = difficulty.Settings(seconds=seconds, cpu=cpu, memory=budget.memory,
+                                       max_states=max_states, strategy=strategy, seed=seed or 0)
+        shown = _show_progress(progress)
+        began = time.monotonic()
+
+        def on_stage(name: str, index: int) -> None:
+            if shown:
+                typer.echo(f"\ranalyzing: {name.replace('_', ' ')} ({index + 1} of "
+                           f"{len(difficulty.STAGES)}), {time.monotonic() - began:.0f} of "
+                           f"{seconds:g} s\033[K", nl=False, err=True)
+
+        try:
+            made = difficulty.card(game, state, deal_id, settings, on_stage)
+        finally:
+            if shown:
+                typer.echo("\r\033[K", nl=False, err=True)
+        if as_json:
+            typer.echo(json.dumps(made.to_json()))
+        else:
+            for line in difficulty.card_lines(made):
+                typer.echo(line)
+    raise typer.Exit(EXIT_STATUS[made.verdict.status])
+
+
 @app.command()
 def verify(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optional[int] = DealOpt,
            variant: list[str] = VariantOpt,
@@ -665,6 +713,9 @@ def classify(game_name: str = GameArg,
              max_states: Optional[int] = StatesOpt,
              seconds: float = _seconds_option(DEFAULT_SECONDS, "per deal"),
              memory: Optional[str] = SharedMemoryOpt, cpu: bool = CpuOpt,
+             analyze_: bool = typer.Option(False, "--analyze", help="add each deal's "
+                                           "difficulty card (`solitaire analyze`) to its "
+                                           "record; --seconds is then the card's"),
              quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar")) -> None:
     """Classify many deals; resumable; ends with counts and the win rate's 95% interval.
 
@@ -673,9 +724,16 @@ def classify(game_name: str = GameArg,
     """
     with user_errors(f"interrupted: results so far are in {out}; rerun with --resume"):
         game = find_game(game_name, parse_variants(variant))
+        budget = _budget(max_states, seconds, memory, jobs, cpu=cpu)
+        worker = None
+        if analyze_:
+            from solver.app.difficulty import CardWorker, Settings as CardSettings
+
+            _check_budget(game, strategy, budget)
+            worker = CardWorker(game, CardSettings(seconds=seconds, cpu=cpu, memory=budget.memory,
+                                                   max_states=max_states, strategy=strategy))
         plan = batch.Plan(game, batch.read_source(source), out, strategy=strategy,
-                          budget=_budget(max_states, seconds, memory, jobs, cpu=cpu),
-                          jobs=jobs, resume=resume)
+                          budget=budget, jobs=jobs, resume=resume, worker=worker)
         _run_plan(plan, "deal", quiet)
         _print_summary(plan.summarize())
     if plan.errors:                           # a bug hit some deals: say so in the status too
