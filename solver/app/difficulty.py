@@ -9,9 +9,9 @@ every game:
 - ``shortest``: the shortest solution A* proves (or the best it found, beside the
   start's lower bound);
 - ``first_moves``: of the legal first moves, how many keep the deal winnable;
-- ``critical``: along the solution, the steps played from a position where exactly one
-  move, or one group of moves reaching the same position (equal ``key``), keeps the
-  game winnable (every other move's position proven lost);
+- ``critical``: along the solution, the steps played from a position that offers a
+  choice where exactly one move, or one group of moves reaching the same position
+  (equal ``key``), keeps the game winnable (every other move's position proven lost);
 - ``effort``: positions stored by one fixed, documented move order: depth first in the
   game's own move order (``moves``: the most promising first, foundation moves before
   others, as a careful player tries them), forced moves played, up to ``EFFORT_CAP``;
@@ -41,7 +41,7 @@ from typing import Any, Callable, Sequence
 from solver.app.analyze import default_strategy, listed_moves, solve
 from solver.app.batch import Worker
 from solver.app.pool import describe
-from solver.app.record import Verdict, budget_record
+from solver.app.record import Verdict, budget_record, variant_of
 from solver.app.sources import Task, start_position
 from solver.game import Game, SolitaireError, Status
 from solver.search import Budget, Result
@@ -79,7 +79,7 @@ class Settings:
     seconds: float | None = 60.0
     cpu: bool = False                     # seconds of processor time
     memory: int | None = None
-    max_states: int | None = None         # the verdict's search
+    max_states: int | None = None         # positions any one search may store
     strategy: str | None = None           # the verdict's (default: the game's own)
     seed: int = 0
     random_games: int = RANDOM_GAMES
@@ -87,10 +87,13 @@ class Settings:
     shortest: bool = True                 # run A* for the shortest solution
     least: bool = True                    # try the dial's scarcer values
 
-    def budget(self, stage: str, max_states: int | None = None) -> Budget:
-        """Return the budget of one stage: its share of the seconds, capped in positions."""
+    def budget(self, stage: str, cap: int | None = None) -> Budget:
+        """Return the budget of one stage: its share of the seconds, capped in positions
+        (the stage's `cap` and ``max_states``, which caps every search of the card)."""
         seconds = None if self.seconds is None else self.seconds * SHARES[stage]
-        return Budget(max_states=max_states, seconds=seconds, memory=self.memory, cpu=self.cpu)
+        caps = [c for c in (cap, self.max_states) if c is not None]
+        return Budget(max_states=min(caps) if caps else None, seconds=seconds,
+                      memory=self.memory, cpu=self.cpu)
 
 
 @dataclass(frozen=True)
@@ -142,6 +145,7 @@ class Card:
     difficulty: float | None = None
     tier: str = "unknown"
     least: dict[str, Any] | None = None          # {option: least winning value}
+    least_exact: bool = False                    # every scarcer value proven lost
     least_tried: list[dict[str, Any]] = field(default_factory=list)
     shortest: dict[str, Any] | None = None
     first_moves: dict[str, int] | None = None
@@ -165,7 +169,8 @@ class Card:
         """Return the card's own fields (what ``classify --analyze`` adds to a record)."""
         return {
             "difficulty": None if self.difficulty is None else round(self.difficulty, 1),
-            "tier": self.tier, "least": self.least, "least_tried": self.least_tried,
+            "tier": self.tier, "least": self.least, "least_exact": self.least_exact,
+            "least_tried": self.least_tried,
             "shortest": self.shortest, "first_moves": self.first_moves,
             "critical": self.critical, "critical_undecided": self.critical_undecided,
             "solution": list(self.solution), "effort": self.effort,
@@ -225,16 +230,17 @@ def critical_steps(game: Game[Any, Any], state: Any, steps: Sequence[Any], budge
     """Return the critical steps of a winning line (their indices), the steps whose
     positions could not be decided either way, and whether every position was checked.
 
-    A position on the line is critical when every legal move from it but the line's own
-    (and those reaching the same position, equal ``key``) leads to a position proven
-    lost. The line's own move keeps the game winnable: the rest of the line wins. Each
+    A position on the line is critical when it offers a choice (legal moves reaching at
+    least two positions of different ``key``) and every legal move from it but the
+    line's own (and those reaching the same position) leads to a position proven lost.
+    A position with a single way on is no decision, so it is not counted. The line's own move keeps the game winnable: the rest of the line wins. Each
     other move is searched with at most `cap` positions; the first winnable one clears
     the position. `budget`'s seconds are for the whole line.
     """
     budget = budget.start()
     critical: list[int] = []
     undecided: list[int] = []
-    per_child = dataclasses.replace(budget, max_states=cap)
+    per_child = dataclasses.replace(budget, max_states=min(cap, budget.max_states or cap))
     for index, position, move in search_moves(game, state, steps):
         if budget.expired():
             return critical, undecided, False
@@ -256,27 +262,29 @@ def critical_steps(game: Game[Any, Any], state: Any, steps: Sequence[Any], budge
                 winnable = True
                 break
             unknown = unknown or status is Status.UNKNOWN
-        if not winnable:
+        if not winnable and len(seen) > 1:      # a choice, and one way on
             (undecided if unknown else critical).append(index)
     return critical, undecided, True
 
 
 def least_resources(game: Game[Any, Any], state: Any, deal: int | None, verdict: Status,
-                    budget: Budget, cap: int = LEAST_CAP) -> tuple[dict[str, Any] | None,
+                    budget: Budget, cap: int = LEAST_CAP) -> tuple[dict[str, Any] | None, bool,
                                                                   list[dict[str, Any]]]:
     """Return the scarcest dial value that wins (``{option: value}``; None when no value
-    tried wins) and every value tried with its verdict, scarcest first.
+    tried wins), whether it is exact, and every value tried with its verdict, scarcest
+    first.
 
     Values are tried scarcest first until one wins; the game's own value reuses
     `verdict`. The position is carried to another value by its deal number, else by its
     text (a value whose rules cannot read it is reported ``not comparable``). A least
-    value after an unknown one is only an upper bound: ``exact`` says which.
+    value after an undecided one is only an upper bound: it is exact when every scarcer
+    value was proven lost.
     """
     dial = game.dial
     if dial is None:
-        return None, []
+        return None, False, []
     option, values = dial
-    own = getattr(game, option)         # the dial's option is a variant field (its hook says so)
+    own = variant_of(game)[option]      # the dial's option is a variant field (its hook says so)
     trying = [value for value in values if value != own]
     share = budget.split(max(1, len(trying)))
     share = dataclasses.replace(share, max_states=min(cap, share.max_states or cap))
@@ -295,9 +303,9 @@ def least_resources(game: Game[Any, Any], state: Any, deal: int | None, verdict:
             status = solve(other, there, None, share).status
         tried.append({option: value, "status": status.value})
         if status is Status.WON:
-            return {option: value, "exact": exact}, tried
+            return {option: value}, exact, tried
         exact = exact and status is Status.LOST
-    return None, tried
+    return None, False, tried
 
 
 def random_play(game: Game[Any, Any], state: Any, games: int = RANDOM_GAMES, seed: int = 0,
@@ -362,7 +370,7 @@ def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
             on_stage(name, STAGES.index(name))
 
     stage("verdict")
-    budget = settings.budget("verdict", settings.max_states)
+    budget = settings.budget("verdict")
     result = solve(game, state, settings.strategy, budget)
     verdict = Verdict.of(game, deal if deal is not None else "-", result, budget,
                          default_strategy(game, settings.strategy))
@@ -371,9 +379,10 @@ def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
     number = deal if isinstance(deal, int) else None
 
     stage("effort")
-    effort = fixed_order(game, state, settings.budget("effort", EFFORT_CAP))
+    effort_budget = settings.budget("effort", EFFORT_CAP)
+    effort = fixed_order(game, state, effort_budget)
     made.effort = {"order": "dfs in the game's move order, forced moves played",
-                   "positions": effort.stored, "cap": EFFORT_CAP,
+                   "positions": effort.stored, "cap": effort_budget.max_states,
                    "won": effort.status is Status.WON, "length": len(effort.moves)}
     if status is Status.UNKNOWN and effort.status is not Status.UNKNOWN:
         result, status = effort, effort.status        # the fixed order decided it
@@ -383,7 +392,7 @@ def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
     if status is Status.WON and settings.shortest:
         stage("shortest")
         try:
-            short = solve(game, state, "astar", settings.budget("shortest"))
+            short = solve(game, state, "astar", settings.budget("shortest", None))
         except SolitaireError as error:
             made.unfilled["shortest"] = str(error)
         else:
@@ -401,12 +410,12 @@ def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
     made.solution = tuple(game.notation(step) for step in solution)
 
     stage("first_moves")
-    made.first_moves = first_moves(game, state, settings.budget("first_moves"))
+    made.first_moves = first_moves(game, state, settings.budget("first_moves", FIRST_CAP))
 
     if status is Status.WON:
         stage("critical")
         critical, undecided, whole = critical_steps(game, state, solution,
-                                                    settings.budget("critical"))
+                                                    settings.budget("critical", CHILD_CAP))
         made.critical, made.critical_undecided = critical, undecided
         if not whole:
             made.unfilled["critical"] = "the time ran out before the whole solution was checked"
@@ -420,8 +429,8 @@ def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
     elif game.dial is None:
         made.unfilled["least"] = f"{game.name} has no dial of resources"
     else:
-        made.least, made.least_tried = least_resources(game, state, number, status,
-                                                       settings.budget("least"))
+        made.least, made.least_exact, made.least_tried = least_resources(
+            game, state, number, status, settings.budget("least", LEAST_CAP))
         if made.least is None:
             made.unfilled["least"] = "no value of the dial was won within the budget"
 
@@ -468,9 +477,9 @@ def card_lines(made: Card) -> list[str]:
     else:
         out.append(f"difficulty: none ({made.tier})")
     if made.least is not None:
-        (option, value), = [(k, v) for k, v in made.least.items() if k != "exact"]
+        (option, value), = made.least.items()
         shown = "unlimited" if value is None else value
-        bound = "" if made.least["exact"] else " (at most: a scarcer value was undecided)"
+        bound = "" if made.least_exact else " (at most: a scarcer value was undecided)"
         out.append(f"least {option} that win: {shown}{bound}")
     if made.least_tried:
         out.append("  tried: " + ", ".join(
