@@ -44,6 +44,7 @@ CARD_SECONDS = 20.0        # processor seconds of each card (shared by its stage
 DIAL_STATES = 300_000      # positions each 1- and 2-cell search may store
 DIAL_SECONDS = 8.0         # and its processor seconds
 CHEN = 0.44                # Chen (2015): correlation with solution length
+RIDGE = 1.0                # the fit's penalty on the squared weights
 
 
 def measure(deal: int) -> dict[str, Any]:
@@ -117,13 +118,14 @@ def features(line: dict[str, Any]) -> list[float]:
 FEATURE_NAMES = ("effort", "narrow", "critical", "length", "random")
 
 
-def fit(rows: list[tuple[list[float], int]], rounds: int = 50, ridge: float = 1e-3) -> dict[str, float]:
-    """Return logistic-regression weights (Newton's method, a small ridge for stability)."""
+def fit(rows: list[tuple[list[float], int]], rounds: int = 50, ridge: float = RIDGE) -> dict[str, float]:
+    """Return logistic-regression weights (Newton's method; a ridge penalty on the
+    weights, not the bias, keeps them small where the classes nearly separate)."""
     size = len(FEATURE_NAMES) + 1
     beta = [0.0] * size
     for _ in range(rounds):
         gradient = [0.0] * size
-        hessian = [[ridge if i == j else 0.0 for j in range(size)] for i in range(size)]
+        hessian = [[ridge if i == j and i else 0.0 for j in range(size)] for i in range(size)]
         for x, y in rows:
             v = [1.0] + x
             p = 1 / (1 + math.exp(-max(-60.0, min(60.0, sum(b * xi for b, xi in zip(beta, v))))))
@@ -131,7 +133,7 @@ def fit(rows: list[tuple[list[float], int]], rounds: int = 50, ridge: float = 1e
                 gradient[i] += (y - p) * v[i]
                 for j in range(size):
                     hessian[i][j] += p * (1 - p) * v[i] * v[j]
-        for i in range(size):
+        for i in range(1, size):
             gradient[i] -= ridge * beta[i]
         step = solve_linear(hessian, gradient)
         beta = [b + s for b, s in zip(beta, step)]
@@ -219,7 +221,13 @@ def report(args: argparse.Namespace) -> None:
     print("fitted weights:", json.dumps({k: round(v, 3) for k, v in fitted.items()}))
     print("weights in solver/app/difficulty.py:", json.dumps(WEIGHTS))
     for name, part in (("fit", train), ("check", test), ("all", lines)):
-        print(name, json.dumps(figures(part, WEIGHTS)))
+        print(name, "(fitted now)", json.dumps(figures(part, fitted)))
+        print(name, "(the module's)", json.dumps(figures(part, WEIGHTS)))
+    with path.open("w") as sink:             # the difficulty field under the module's weights
+        for line in lines:
+            if line["status"] == "won":
+                line["difficulty"] = round(score(Features(**line["features"])), 1)
+            sink.write(json.dumps(line) + "\n")
     folder = path.parent
     command = f"python benchmarks/difficulty_check.py report {path.name} --fit-to {args.fit_to}"
     hard2 = [line for line in lines if label(line) == 1]
