@@ -36,7 +36,8 @@ from typing import Any, Iterator
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.app.difficulty import WEIGHTS, Features, Settings, card, score  # noqa: E402
+from solver.app.difficulty import (RANDOM_GAMES, WEIGHTS, Features, Settings, card,  # noqa: E402
+                                   random_play, score)
 from solver.game import Status  # noqa: E402
 from solver.search import Budget  # noqa: E402
 
@@ -70,7 +71,8 @@ def measure(deal: int) -> dict[str, Any]:
     return {"deal": deal, "status": made.verdict.status.value, "features": fields["features"],
             "difficulty": fields["difficulty"], "shortest": fields["shortest"],
             "first_moves": fields["first_moves"], "critical": fields["critical"],
-            "cells": dial, "cpu_seconds": round(time.process_time() - started, 2)}
+            "cells": dial, "random_games": RANDOM_GAMES,
+            "cpu_seconds": round(time.process_time() - started, 2)}
 
 
 def deals(text: str) -> list[int]:
@@ -115,7 +117,7 @@ def features(line: dict[str, Any]) -> list[float]:
     return [values[name] for name in FEATURE_NAMES]
 
 
-FEATURE_NAMES = ("effort", "narrow", "critical", "length", "random")
+FEATURE_NAMES = ("effort", "narrow", "critical", "length", "random", "progress")
 
 
 def fit(rows: list[tuple[list[float], int]], rounds: int = 50, ridge: float = RIDGE) -> dict[str, float]:
@@ -247,6 +249,23 @@ def report(args: argparse.Namespace) -> None:
     print("wrote", ", ".join(lists))
 
 
+def augment(args: argparse.Namespace) -> None:
+    """Measure random play again on each line whose random games are not the card's
+    (a file written before random play measured its progress): the same seeded games as
+    ``card`` plays, so every line then holds what a card would."""
+    from games import find_game
+
+    game = find_game("freecell")
+    path = Path(args.cards)
+    lines = list(read_lines(path))
+    for line in lines:
+        if line.get("random_games") != RANDOM_GAMES or "progress" not in line["features"]:
+            won, progress = random_play(game, game.deal(line["deal"]), RANDOM_GAMES, 0)
+            line["features"].update(random=won / RANDOM_GAMES, progress=round(progress, 4))
+            line["random_games"] = RANDOM_GAMES
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -258,8 +277,10 @@ def main() -> None:
     show.add_argument("cards")
     show.add_argument("--fit-to", type=int, default=150,
                       help="fit the weights on deals up to this one, check on the rest")
+    again = sub.add_parser("augment", help="measure random play again where it is not the card's")
+    again.add_argument("cards")
     args = parser.parse_args()
-    (run if args.command == "run" else report)(args)
+    {"run": run, "report": report, "augment": augment}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -85,7 +85,8 @@ def test_the_least_of_a_file_is_carried_over_by_its_text():
 
 
 def test_the_score_grows_with_effort_and_falls_with_random_wins():
-    base = difficulty.Features(effort=1000, narrow=0.2, critical=2, length=100, random=0.1)
+    base = difficulty.Features(effort=1000, narrow=0.2, critical=2, length=100, random=0.1,
+                               progress=0.3)
     harder = dataclasses.replace(base, effort=100_000)
     luckier = dataclasses.replace(base, random=0.9)
     assert difficulty.score(harder) > difficulty.score(base) > difficulty.score(luckier)
@@ -99,6 +100,16 @@ def test_the_score_grows_with_effort_and_falls_with_random_wins():
 def small(game):
     found = twins(game)
     return found[0] if found else game
+
+
+def test_random_play_is_seeded_and_a_won_deal_counts_full_progress():
+    game = dataclasses.replace(find_game("freecell"), ranks=3, columns=4, cells=1)
+    first = difficulty.random_play(game, game.deal(5), 20, seed=3)
+    assert first == difficulty.random_play(game, game.deal(5), 20, seed=3)
+    assert first == (20, 1.0)                 # every random game wins this twin
+    lost = dataclasses.replace(game, cells=0)
+    won, progress = difficulty.random_play(lost, lost.deal(5), 20, seed=3)
+    assert won == 0 and 0 < progress < 1      # two cards go home, the rest never do
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -158,7 +169,7 @@ def test_analyze_json_has_the_issue_fields():
     assert isinstance(card["difficulty"], float) and card["tier"] in \
         ("easy", "medium", "hard", "very hard")
     assert card["length"] == len(card["moves"]) and card["shortest"]["optimal"]
-    assert set(card["features"]) == {"effort", "narrow", "critical", "length", "random"}
+    assert set(card["features"]) == {"effort", "narrow", "critical", "length", "random", "progress"}
 
 
 def test_analyze_text_card():

@@ -15,9 +15,10 @@ every game:
 - ``effort``: positions stored by one fixed, documented move order: depth first in the
   game's own move order (``moves``: the most promising first, foundation moves before
   others, as a careful player tries them), forced moves played, up to ``EFFORT_CAP``;
-- ``random_play``: the share of ``RANDOM_GAMES`` random games won (seeded): a uniformly
-  random legal move each turn, the game's proven-safe forced moves played as an
-  autoplay would, at most ``RANDOM_STEPS`` moves a game;
+- ``random_play``: of ``RANDOM_GAMES`` random games (seeded), the share won and how far
+  they get (the mean share of the start's ``lower_bound`` that the best position of each
+  game has gone below): a uniformly random legal move each turn, the game's
+  proven-safe forced moves played as an autoplay would, at most ``RANDOM_STEPS`` moves;
 - ``blind``: where the game hides cards (``player_view``), the blind hint's best chance
   from the start (``solver.app.blind``): it samples the hidden cards and solves each
   world with full sight of it, so it is an upper bound on what blind play wins;
@@ -47,7 +48,7 @@ from solver.game import Game, SolitaireError, Status
 from solver.search import Budget, Result
 
 EFFORT_CAP = 100_000        # positions the fixed-order search may store
-RANDOM_GAMES = 100          # random games a card plays
+RANDOM_GAMES = 500          # random games a card plays
 RANDOM_STEPS = 1_000        # moves a random game may make before it counts as lost
 CHILD_CAP = 2_000           # positions each critical-position check may store
 FIRST_CAP = 20_000          # positions each first move's check may store
@@ -65,6 +66,7 @@ WEIGHTS: dict[str, float] = {
     "critical": 0.5,        # log2(1 + critical positions along the solution)
     "length": 1.0,          # log10 of the fixed-order search's solution length
     "random": -4.0,         # share of random games won
+    "progress": -4.0,       # how far random games get (share of the start's lower bound)
 }
 
 # The share of the card's seconds each stage may use (the rest is the verdict's).
@@ -105,21 +107,24 @@ class Features:
     critical: int                 # critical positions proven along the solution
     length: int                   # steps of the fixed-order search's solution (0: none)
     random: float                 # share of random games won
+    progress: float               # how far random games get, 0 (nowhere) to 1 (won)
 
     def values(self) -> dict[str, float]:
         """Return the transformed inputs of the score, by weight name."""
         return {"effort": math.log10(1 + self.effort), "narrow": self.narrow,
                 "critical": math.log2(1 + self.critical),
-                "length": math.log10(max(1, self.length)), "random": self.random}
+                "length": math.log10(max(1, self.length)), "random": self.random,
+                "progress": self.progress}
 
 
 def score(features: Features, weights: dict[str, float] | None = None) -> float:
     """Return the difficulty from 0 (easiest) to 100: ``100 * sigmoid(z)``, with
     ``z = bias + sum(weight * value)`` over ``Features.values`` (README, "Difficulty").
 
-    >>> round(score(Features(effort=0, narrow=0.0, critical=0, length=1, random=1.0)), 1)
-    0.0
-    >>> score(Features(10**6, 1.0, 30, 500, 0.0)) > 90
+    >>> easy = Features(effort=0, narrow=0.0, critical=0, length=1, random=1.0, progress=1.0)
+    >>> hard = Features(effort=10**6, narrow=1.0, critical=30, length=500, random=0.0,
+    ...                 progress=0.0)
+    >>> score(easy) < 5 < 95 < score(hard)
     True
     """
     chosen = WEIGHTS if weights is None else weights
@@ -309,28 +314,35 @@ def least_resources(game: Game[Any, Any], state: Any, deal: int | None, verdict:
 
 
 def random_play(game: Game[Any, Any], state: Any, games: int = RANDOM_GAMES, seed: int = 0,
-                steps: int = RANDOM_STEPS) -> int:
-    """Return how many of `games` random games are won: each turn a uniformly random legal
-    move (``listed_moves``), after the game's proven-safe forced moves are played as an
-    autoplay would; a game ends lost with no move left or after `steps` moves."""
+                steps: int = RANDOM_STEPS) -> tuple[int, float]:
+    """Return how many of `games` random games are won, and how far they get: the mean,
+    over the games, of the share of the start's ``lower_bound`` that the game's best
+    position went below (1 for a win; 0 when the start's bound is 0).
+
+    Each turn a uniformly random legal move (``listed_moves``), after the game's
+    proven-safe forced moves are played as an autoplay would; a game ends lost with no
+    move left or after `steps` moves.
+    """
     from solver.search.base import settle
 
-    won = 0
+    won, progress = 0, 0.0
+    start = game.lower_bound(state)
     for index in range(games):
         chooser = random.Random(seed * 1_000_003 + index)
-        position = state
+        position, least = state, start
         for _ in range(steps):
             _, position = settle(game, position)
+            least = min(least, game.lower_bound(position))
             if game.is_won(position):
                 won += 1
+                least = 0
                 break
             moves = listed_moves(game, position)
             if not moves:
                 break
             position = game.play(position, moves[chooser.randrange(len(moves))])
-        else:
-            won += game.is_won(position)
-    return won
+        progress += 1.0 - least / start if start > 0 else 0.0
+    return won, progress / max(1, games)
 
 
 def blind_chance(game: Game[Any, Any], state: Any, samples: int, seed: int) -> dict[str, Any] | None:
@@ -435,9 +447,10 @@ def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
             made.unfilled["least"] = "no value of the dial was won within the budget"
 
     stage("random_play")
-    won = random_play(game, state, settings.random_games, settings.seed)
+    won, progress = random_play(game, state, settings.random_games, settings.seed)
     made.random_play = {"games": settings.random_games, "won": won,
                         "rate": round(won / max(1, settings.random_games), 4),
+                        "progress": round(progress, 4),
                         "seed": settings.seed, "max_moves": RANDOM_STEPS}
 
     stage("blind")
@@ -451,7 +464,7 @@ def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
         effort=effort.stored, critical=len(made.critical or ()),
         narrow=1.0 - made.first_moves["winning"] / legal if legal else 0.0,
         length=len(effort.moves) if effort.status is Status.WON else len(result.moves),
-        random=won / max(1, settings.random_games))
+        random=won / max(1, settings.random_games), progress=round(progress, 4))
     if status is Status.WON:
         made.difficulty = score(made.features)
         made.tier = tier(made.difficulty)
@@ -506,7 +519,8 @@ def card_lines(made: Card) -> list[str]:
                    + ("" if effort["won"] else f" (no win within {effort['cap']:,})"))
     if made.random_play is not None:
         rand = made.random_play
-        out.append(f"random play: {rand['won']} of {rand['games']} games won (seed {rand['seed']})")
+        out.append(f"random play: {rand['won']} of {rand['games']} games won, "
+                   f"{rand['progress']:.0%} of the way on average (seed {rand['seed']})")
     if made.blind is not None:
         out.append(f"blind chance from the start: {made.blind['chance']:.0%} of "
                    f"{made.blind['samples']} sampled worlds (an upper bound on blind play)")
