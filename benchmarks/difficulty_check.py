@@ -255,15 +255,26 @@ def augment(args: argparse.Namespace) -> None:
     ``card`` plays, so every line then holds what a card would."""
     from games import find_game
 
-    game = find_game("freecell")
     path = Path(args.cards)
     lines = list(read_lines(path))
+    todo = [line["deal"] for line in lines
+            if line.get("random_games") != RANDOM_GAMES or "progress" not in line["features"]]
+    with multiprocessing.Pool(args.jobs) as pool:
+        found = dict(zip(todo, pool.map(random_features, todo)))
     for line in lines:
-        if line.get("random_games") != RANDOM_GAMES or "progress" not in line["features"]:
-            won, progress = random_play(game, game.deal(line["deal"]), RANDOM_GAMES, 0)
-            line["features"].update(random=won / RANDOM_GAMES, progress=round(progress, 4))
+        if line["deal"] in found:
+            line["features"].update(found[line["deal"]])
             line["random_games"] = RANDOM_GAMES
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+
+
+def random_features(deal: int) -> dict[str, float]:
+    """Return a deal's random-play features, as ``card`` measures them."""
+    from games import find_game
+
+    game = find_game("freecell")
+    won, progress = random_play(game, game.deal(deal), RANDOM_GAMES, 0)
+    return {"random": won / RANDOM_GAMES, "progress": round(progress, 4)}
 
 
 def main() -> None:
@@ -279,6 +290,7 @@ def main() -> None:
                       help="fit the weights on deals up to this one, check on the rest")
     again = sub.add_parser("augment", help="measure random play again where it is not the card's")
     again.add_argument("cards")
+    again.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     {"run": run, "report": report, "augment": augment}[args.command](args)
 
