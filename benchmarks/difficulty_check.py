@@ -121,8 +121,21 @@ FEATURE_NAMES = ("effort", "narrow", "critical", "length", "random", "progress")
 
 
 def fit(rows: list[tuple[list[float], int]], rounds: int = 50, ridge: float = RIDGE) -> dict[str, float]:
-    """Return logistic-regression weights (Newton's method; a ridge penalty on the
-    weights, not the bias, keeps them small where the classes nearly separate)."""
+    """Return logistic-regression weights (Newton's method on standardised features; a
+    ridge penalty on the weights, not the bias, keeps them small where the classes
+    nearly separate), in the features' own units."""
+    count = len(rows)
+    means = [sum(x[i] for x, _ in rows) / count for i in range(len(FEATURE_NAMES))]
+    spreads = [math.sqrt(sum((x[i] - means[i]) ** 2 for x, _ in rows) / count) or 1.0
+               for i in range(len(FEATURE_NAMES))]
+    scaled = [([(v - m) / sd for v, m, sd in zip(x, means, spreads)], y) for x, y in rows]
+    standard = _fit(scaled, rounds, ridge)
+    weights = {name: standard[name] / spreads[i] for i, name in enumerate(FEATURE_NAMES)}
+    bias = standard["bias"] - sum(weights[name] * means[i] for i, name in enumerate(FEATURE_NAMES))
+    return {"bias": bias, **weights}
+
+
+def _fit(rows: list[tuple[list[float], int]], rounds: int, ridge: float) -> dict[str, float]:
     size = len(FEATURE_NAMES) + 1
     beta = [0.0] * size
     for _ in range(rounds):
@@ -231,7 +244,7 @@ def report(args: argparse.Namespace) -> None:
                 line["difficulty"] = round(score(Features(**line["features"])), 1)
             sink.write(json.dumps(line) + "\n")
     folder = path.parent
-    command = f"python benchmarks/difficulty_check.py report {path.name} --fit-to {args.fit_to}"
+    command = f"python benchmarks/difficulty_check.py report {args.cards} --fit-to {args.fit_to}"
     hard2 = [line for line in lines if label(line) == 1]
     lists = {
         "freecell-won-with-1-cell.txt": [str(line["deal"]) for line in lines if label(line) == 0],

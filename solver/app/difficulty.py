@@ -56,17 +56,20 @@ LEAST_CAP = 200_000         # positions each scarcer dial value's search may sto
 BLIND_SAMPLES = 16          # worlds the blind chance samples
 TIERS = ((25.0, "easy"), (50.0, "medium"), (75.0, "hard"), (math.inf, "very hard"))
 
-# The score's weights, fitted by logistic regression on Microsoft FreeCell deals 1-150
-# (won with at most one free cell against not won with two; benchmarks/difficulty_check.py
-# and data/difficulty/README.md give the fit and its check on other deals).
+# The score's weights, fitted by logistic regression (standardised features, a ridge
+# penalty of 1) on Microsoft FreeCell deals 1-130: won with at most one free cell (easy)
+# against not won with two (hard); checked on deals 131-264 (area under the ROC curve
+# 0.91). benchmarks/difficulty_check.py makes the fit; data/difficulty/README.md gives it.
+# The score reads as the chance that a FreeCell deal like this one cannot be won with two
+# free cells.
 WEIGHTS: dict[str, float] = {
-    "bias": -6.0,
-    "effort": 1.0,          # log10(1 + positions the fixed-order search stored)
-    "narrow": 2.0,          # share of the legal first moves that do not keep a win
-    "critical": 0.5,        # log2(1 + critical positions along the solution)
-    "length": 1.0,          # log10 of the fixed-order search's solution length
-    "random": -4.0,         # share of random games won
-    "progress": -4.0,       # how far random games get (share of the start's lower bound)
+    "bias": 2.531,
+    "effort": 0.428,        # log10(1 + positions the fixed-order search stored)
+    "narrow": -0.594,       # share of the legal first moves not proven to keep a win
+    "critical": 0.771,      # log2(1 + critical positions along the solution)
+    "length": 0.105,        # log10 of the fixed-order search's solution length
+    "random": -32.097,      # share of random games won
+    "progress": -29.035,    # how far random games get (share of the start's lower bound)
 }
 
 # The share of the card's seconds each stage may use (the rest is the verdict's).
