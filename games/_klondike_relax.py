@@ -51,7 +51,10 @@ kind; this one keeps our foundation cards' way back (rule 4 covers it).
 from __future__ import annotations
 
 import functools
-from typing import Final, Sequence, final
+from typing import TYPE_CHECKING, Final, Sequence, final
+
+if TYPE_CHECKING:      # compiled, a native 64-bit int; as plain Python, never looked up
+    from mypy_extensions import i64
 
 from solver.cards import card_str, make_card, rank
 
@@ -89,23 +92,38 @@ class Relaxed:
 
     ranks: int
     deck: list[int]              # the cards of the variant, in card order
-    full: int                    # the deck as a bit set
-    aces: int                    # the Aces as a bit set
-    king_bits: int               # the Kings (the variant's highest rank) as a bit set
+    full: i64                    # the deck as a bit set
+    aces: i64                    # the Aces as a bit set
+    one: i64                     # 1 (see home_bits)
+    king_bits: i64               # the Kings (the variant's highest rank) as a bit set
     below: list[int]             # scratch: the card lying under each column card
 
     def __init__(self, ranks: int) -> None:
         self.ranks = ranks
         self.deck = [make_card(r, s) for s in range(4) for r in range(1, ranks + 1)]
+        self.one = 1
         self.full = sum(1 << c for c in self.deck)
         self.aces = sum(1 << make_card(1, s) for s in range(4))
         self.king_bits = sum(1 << make_card(ranks, s) for s in range(4))
         self.below = [-1] * 52   # written for every column card before it is read
 
     def home_bits(self, columns: tuple[bytes, ...], hidden: bytes, foundations: bytes) -> int:
-        """Return the cards the relaxed game sends home, as a bit set."""
+        """Return the cards the relaxed game sends home, as a bit set.
+
+        The bit sets are ``i64`` (52 bits fit): compiled, every operation on them is one
+        machine instruction, with no check for a number grown too big for a small int
+        (they never do: the largest value made is below 2 ** 53). As plain Python they
+        are ints, with the same values.
+        """
         below = self.below
-        col = down = tops = bottoms = 0
+        col: i64 = 0
+        down: i64 = 0
+        tops: i64 = 0
+        bottoms: i64 = 0
+        bit: i64 = 0
+        # read from the object, not written 1 here: the compiler would put a literal 1,
+        # a 32-bit int in C, on the left of the shifts (wrong past bit 31)
+        one: i64 = self.one
         empty = False
         for i in range(len(columns)):
             column = columns[i]
@@ -115,60 +133,59 @@ class Relaxed:
                 continue
             d = hidden[i]
             under = column[0]
-            bit = 1 << under
+            bit = one << under
             bottoms |= bit
             col |= bit
             if d:
                 down |= bit
             for j in range(1, n):
                 card = column[j]
-                bit = 1 << card
+                bit = one << card
                 col |= bit
                 if j < d:
                     down |= bit
                 below[card] = under
                 under = card
-            tops |= 1 << under
-        home = 0
+            tops |= one << under
+        home: i64 = 0
         for s in range(4):
-            home |= ((1 << foundations[s]) - 1) << (13 * s)
-        full = self.full
-        off = full & ~col
-        face_up = col & ~down
-        up = tops
-        left = 0
+            home |= ((one << foundations[s]) - 1) << (13 * s)
+        full: i64 = self.full
+        kings: i64 = self.king_bits
+        off: i64 = full & ~col
+        face_up: i64 = col & ~down
+        up: i64 = tops
+        left: i64 = 0
         while True:
             # black Clubs (bits 0-12) and Spades (39-51), red Diamonds and Hearts
-            black = (up | (up >> 39)) & 0x1FFF
-            red = ((up >> 13) | (up >> 26)) & 0x1FFF
-            black >>= 1
-            red >>= 1
-            placed = (black << 13) | (black << 26) | red | (red << 39)
+            black: i64 = ((up | (up >> 39)) & 0x1FFF) >> 1
+            red: i64 = (((up >> 13) | (up >> 26)) & 0x1FFF) >> 1
+            placed: i64 = (black << 13) | (black << 26) | red | (red << 39)
             if empty:
-                placed |= self.king_bits
-            more = up | (off & placed)
-            ready = off | more
+                placed |= kings
+            more: i64 = up | (off & placed)
+            ready: i64 = off | more
             # Rule 5 up each suit at once: home is a run from the Ace in each suit's 13
             # bits, and grows to the longest run from the Ace of cards home or ready, the
             # trailing ones of each suit's bits: x & ~(x + 1) per suit. Suits 0 and 2 are
             # done apart from 1 and 3, so the carry out of a suit whose bits are all ones
             # falls on a bit that is masked off.
-            grown = home | ready
-            even = grown & _EVEN_SUITS
-            odd = grown & _ODD_SUITS
+            grown: i64 = home | ready
+            even: i64 = grown & _EVEN_SUITS
+            odd: i64 = grown & _ODD_SUITS
             home = (even & ~(even + _EVEN_ACES)) | (odd & ~(odd + _ODD_ACES))
             if home == full:                # every card goes home: nothing more to learn
                 return home
-            new = col & ((placed & (face_up | more)) | home) & ~left
+            new: i64 = col & ((placed & (face_up | more)) | home) & ~left
             if new:
                 left |= new
                 while new:
-                    low = new & -new
+                    low: i64 = new & -new
                     new ^= low
                     if low & bottoms:
                         empty = True
                     else:
-                        more |= 1 << below[low.bit_length() - 1]
+                        more |= one << below[int(low).bit_length() - 1]
             elif more == up:
                 return home
             up = more

@@ -35,6 +35,7 @@ from solver.cards import Card, card_str, make_card, parse_card, pysol_deck_order
 from solver.game import (DealProblem, Game, InvalidMoveError, cut, from_rules, quote,
                          shared_rules, use_rules)
 from solver.text import EMPTY_PILE, DealReader, pile_text, read_number
+from solver.layout import Layout, pile
 
 if TYPE_CHECKING:
     from solver.search.result import Budget, Result
@@ -143,6 +144,12 @@ class BlackHole(Game[State, Move]):
                      f"every pile holds {PILE_SIZE} cards")
         read.raise_if_any()
         return State(tuple(piles), ACE_OF_SPADES if foundation is None else foundation)
+
+    def drawing(self, state: State) -> Layout:
+        """The Black Hole (its top card) above the piles (``solver.layout``)."""
+        piles = [pile(f"pile {i + 1}", cards) for i, cards in enumerate(state.piles)]
+        return {"rows": [[pile("black hole", [state.foundation], fan="stack")], piles],
+                "notes": []}
 
     def format(self, state: State) -> str:
         """Return the position as text that `parse` reads back.

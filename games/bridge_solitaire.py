@@ -139,6 +139,7 @@ from solver.text import read_number
 from solver.table import default_memory, resident_bytes
 from solver.verify import replay
 from solver.view import Remembers, Unseen, first_steps
+from solver.layout import Layout, tokens_pile
 from games._bridge_play import HOUSE, NOTRUMP, PLAYER, Tricks, resolve
 from games._bridge_play import rank_of as _rank
 from games._bridge_play import suit_of as _suit
@@ -940,6 +941,33 @@ class BridgeSolitaire(Game[State, Move]):
                                "bid:2S, pass, or a card (AC, JK)")
 
     # -- text
+
+    def drawing(self, state: State) -> Layout:
+        """The cards dealt before the choice; then the player's hand, the stock face
+        down and the cards out of play (``solver.layout``)."""
+        def named(cards: Iterable[int], down: bool = False) -> list[str]:
+            return [f"<{card_name(c)}>" if down else card_name(c) for c in cards]
+        stock = state.stock[state.played:]
+        if not state.kept:
+            rows = [[tokens_pile("face up", named(state.face_up))],
+                    [tokens_pile("face down", named(state.face_down, True))]]
+        else:
+            held = state.kept + state.face_down
+            hand = state.hand if state.bid is not None else held
+            left = set(hand)
+            rows = [[tokens_pile("hand", named(hand))],
+                    [tokens_pile("discarded", named(c for c in state.face_up if c not in state.kept),
+                                 "stack"),
+                     tokens_pile("played", named([*state.stock[:state.played],
+                                                  *(c for c in held if c not in left)]), "stack")]]
+        rows.append([tokens_pile("stock", named(stock[::-1], True), "stack")])
+        notes = []
+        if state.bid is not None:
+            contract = "pass (defending)" if state.bid == (0, 0) else \
+                f"{state.bid[0]}{STRAINS[state.bid[1]]}"
+            notes = [f"Contract: {contract}", f"Tricks: {state.tricks}",
+                     f"Lead: {'player' if state.lead == PLAYER else 'house'}"]
+        return {"rows": rows, "notes": notes}
 
     def format(self, state: State) -> str:
         """Return the text of a position; ``parse(format(s)) == s``."""

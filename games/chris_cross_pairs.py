@@ -103,6 +103,7 @@ from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote,
                          use_rules)
 from solver.text import EMPTY_PILE, DealReader, labelled, number_in
 from solver.view import Remembers, Unseen
+from solver.layout import Layout, pile
 
 __all__ = ["CLOSE", "DEAL", "EMPTY", "GAME", "HOLE", "MOVED", "PAIR", "PHASE_1", "PHASE_2",
            "ROTATE", "SLIDE", "START", "ChrisCrossPairs", "ChrisCrossPairsView", "Move", "State"]
@@ -304,6 +305,17 @@ class ChrisCrossPairs(Game[State, Move]):
             if count % 2:
                 read.add(DealProblem.BAD_LINE, f"the waste holds an odd number of "
                          f"{_RANK_NAMES[r]} ({count}): cards are cast out in pairs", line=line)
+
+    def drawing(self, state: State) -> Layout:
+        """The stock and the waste above the grid, a hole an empty place (``solver.layout``)."""
+        grid, stock, phase, round_ = state
+        present = {cell & 63 for cell in grid if cell < HOLE} | set(stock)
+        top = [pile("stock", stock[::-1], hidden=len(stock), fan="stack"),
+               pile("waste", [c for c in self.deck if c not in present], fan="stack")]
+        rows = [[pile(f"{r + 1}.{p + 1}", [] if c >= HOLE else [c & 63], fan="stack")
+                 for p, c in enumerate(grid[r * self.size:(r + 1) * self.size])]
+                for r in range(self.size)]
+        return {"rows": [top, *rows], "notes": [f"Round {round_}, phase {_PHASE_NAMES[phase]}"]}
 
     def format(self, state: State) -> str:
         """Return the text of a position; ``parse(format(s)) == s``."""

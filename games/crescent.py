@@ -67,6 +67,7 @@ from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote,
                          use_rules)
 from solver.text import DealReader, labelled, number_in, pile_text, read_number
 from solver.view import Unseen, first_steps
+from solver.layout import Layout, foundation, pile
 from games._crescent_rules import (DOWN, FROM_DOWN, FROM_UP, MAX_PILES, REDEAL, UP, Move, Rules,
                                    State)
 
@@ -260,6 +261,16 @@ class Crescent(Game[State, Move]):
                 read.add(DealProblem.BAD_LINE, f"no {_SUIT_NAMES[s]} {base} foundation "
                          f"(write {SUITS[s]}-0 for an empty one)", line=line)
         return sorted(found.items())
+
+    def drawing(self, state: State) -> Layout:
+        """The Ace and King foundations above the piles, fanned (``solver.layout``)."""
+        aces = [foundation(s, a, f"aces {SUITS[s]}") for s, a in enumerate(state.up)]
+        kings = [pile(f"kings {SUITS[s]}", [make_card(r, s) for r in range(self.ranks, k - 1, -1)],
+                      fan="stack") for s, k in enumerate(state.down)]
+        piles = [pile(f"pile {i + 1}", cards, fan="right") for i, cards in enumerate(state.piles)]
+        half = (len(piles) + 1) // 2
+        return {"rows": [aces + kings, piles[:half], piles[half:]],
+                "notes": [f"Redeals: {state.redeals} of {self.redeals}"]}
 
     def format(self, state: State) -> str:
         """Return the text of a position; ``parse(format(s)) == s``."""

@@ -86,6 +86,7 @@ from typing import Any, ClassVar, NamedTuple, Sequence
 from solver.game import DealChecker, DealProblem, Game, InvalidMoveError, card_list, cut, quote
 from solver.text import number_in, read_number
 from solver.view import Remembers, Unseen
+from solver.layout import Layout, tokens_pile
 
 __all__ = ["GAME", "CrissCross", "CrissCrossView", "State", "Move", "PLACE", "SCRAP", "RESHUFFLE",
            "NO_DEAL", "MAX_DEAL", "tile_name", "tiles_of"]
@@ -357,6 +358,19 @@ class CrissCross(Game[State, Move]):
             check.add_cards(names)
         elif absent:
             check.problems |= DealProblem.MISSING_CARD
+
+    def drawing(self, state: State) -> Layout:
+        """The draw pile (face down but the next tile) and the scrap heap above the
+        arms, each from the centre out (``solver.layout``)."""
+        draw = [f"<{tile_name(t)}>" for t in state.draw[:0:-1]] + \
+            [tile_name(t) for t in state.draw[:1]]
+        top = [tokens_pile("draw", draw, "stack"),
+               tokens_pile("scrap", [f"<{tile_name(t)}>" for t in state.scrap], "stack")]
+        arms = [tokens_pile(f"arm {i + 1}", [tile_name(t) for t in
+                                             (state.arms[i] if i < len(state.arms) else b"")])
+                for i in range(self.arms)]
+        notes = [f"Reshuffles: {state.reshuffles}", f"Tiles left: {len(state.draw) + len(state.scrap)}"]
+        return {"rows": [top, *([arm] for arm in arms)], "notes": notes}
 
     def format(self, state: State) -> str:
         """Return the text of a position; ``parse(format(s)) == s``."""

@@ -48,11 +48,12 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar, Sequence
 
-from solver.cards import Card, card_str, make_card, pysol_deck_order, rank, suit
+from solver.cards import SUITS, Card, card_str, make_card, pysol_deck_order, rank, suit
 from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
                          use_rules)
 from solver.text import DealReader, foundations_line, labelled
 from solver.view import Unseen
+from solver.layout import Layout, foundation, pile
 from games._forty_thieves_rules import DRAW, FOUNDATION, REDEAL, STOCK, WASTE, Move, Rules, State
 
 __all__ = ["DRAW", "FOUNDATION", "GAME", "REDEAL", "STOCK", "WASTE", "FortyThieves",
@@ -181,6 +182,15 @@ class FortyThieves(Game[State, Move]):
         read.raise_if_any()
         tops = [top for pair in pairs for top in sorted((pair + [0, 0])[:2])]
         return State(tuple(columns), bytes(tops), bytes(waste), bytes(reversed(stock)))
+
+    def drawing(self, state: State) -> Layout:
+        """The stock, the waste and the foundations above the columns (``solver.layout``)."""
+        top = [pile("stock", state.stock, hidden=len(state.stock), fan="stack"),
+               pile("waste", state.waste, fan="right")]
+        top += [foundation(i // 2, t, f"foundation {SUITS[i // 2]}{i % 2 + 1}")
+                for i, t in enumerate(state.foundations)]
+        return {"rows": [top, [pile(f"column {i + 1}", column)
+                               for i, column in enumerate(state.columns)]], "notes": []}
 
     def format(self, state: State) -> str:
         """Return the text of a position; ``parse(format(s)) == s``."""

@@ -40,6 +40,7 @@ from solver.cards import Card, build_reason, card_str, make_card, pysol_layout, 
 from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
                          use_rules)
 from solver.text import DealReader, foundations_line, labelled
+from solver.layout import Layout, foundation, pile
 
 _FOUNDATION_ORDER = (2, 0, 1, 3)    # the order Freecell Solver prints foundations in: H C D S
 _COLUMN_NAMES = "1234567890"
@@ -164,6 +165,14 @@ class FreeCell(Game[State, Move]):
 
     def _deck(self) -> list[Card]:
         return [make_card(r, s) for s in range(4) for r in range(1, self.ranks + 1)]
+
+    def drawing(self, state: State) -> Layout:
+        """The cells and the foundations above the columns (``solver.layout``)."""
+        top = [pile(f"cell {chr(97 + i)}", [] if c == EMPTY else [c], fan="stack")
+               for i, c in enumerate(state.cells)]
+        top += [foundation(s, state.foundations[s]) for s in range(4)]
+        return {"rows": [top, [pile(f"column {i + 1}", column)
+                               for i, column in enumerate(state.columns)]], "notes": []}
 
     def format(self, state: State) -> str:
         """Return Freecell Solver's board text (foundation and cell lines when not empty)."""

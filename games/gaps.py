@@ -83,6 +83,7 @@ from solver.game import (DealProblem, Game, InvalidMoveError, cut, from_rules, q
                          shared_rules, use_rules)
 from solver.text import DealReader, number_in
 from solver.view import Remembers, Unseen, first_steps
+from solver.layout import Layout, pile
 from games._gaps_rules import (GAP, MS_LAST, NO_DEAL, NO_PLACE, REDEAL, REDEAL_CARD, Move, Rules,
                                State)
 
@@ -219,6 +220,13 @@ class Gaps(Game[State, Move]):
             card = None if token == "-" else read.card(token, line)
             places.append(GAP if card is None else card)
         return bytes(places)
+
+    def drawing(self, state: State) -> Layout:
+        """The grid: a row of places for each suit, a gap an empty place (``solver.layout``)."""
+        rows = [[pile(f"{r + 1}.{p + 1}", [] if c == GAP else [c], fan="stack")
+                 for p, c in enumerate(state.places[r * self.ranks:(r + 1) * self.ranks])]
+                for r in range(self.suits)]
+        return {"rows": rows, "notes": [f"Redeals: {state.redeals} of {self.redeals}"]}
 
     def format(self, state: State) -> str:
         """Return the text of a position; ``parse(format(s)) == s`` (no ``Deal:`` line

@@ -88,6 +88,7 @@ from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote,
                          use_rules)
 from solver.view import Unseen, face_down, face_down_filled
 from solver.text import DealReader, foundations_line, labelled, pile_text, read_number
+from solver.layout import Layout, foundation, pile
 from games._deadlock import stuck_cards, stuck_reason
 from games._klondike_relax import never_home, never_home_reason
 # The positions, moves and move constants live with the compiled move generator; they
@@ -206,6 +207,17 @@ class Klondike(Game[State, Move]):
         read.raise_if_any()
         return State(tuple(columns), bytes(hidden), bytes(waste + stock), len(waste),
                      bytes(foundations), redeals)
+
+    def drawing(self, state: State) -> Layout:
+        """The stock, the waste and the foundations above the columns (``solver.layout``)."""
+        stock = state.talon[state.waste:][::-1]          # the next card turned on top
+        top = [pile("stock", stock, hidden=len(stock), fan="stack"),
+               pile("waste", state.talon[:state.waste], fan="right")]
+        top += [foundation(s, state.foundations[s]) for s in range(4)]
+        columns = [pile(f"column {i + 1}", column, hidden)
+                   for i, (column, hidden) in enumerate(zip(state.columns, state.hidden))]
+        notes = [f"Redeals: {state.redeals}"] if state.redeals else []
+        return {"rows": [top, columns], "notes": notes}
 
     def format(self, state: State) -> str:
         """Return the text of a position (see the module docstring).

@@ -80,6 +80,7 @@ from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote,
                          use_rules)
 from solver.text import DealReader, labelled, number_in, pile_text, read_number
 from solver.view import Remembers, Unseen, face_down, face_down_filled
+from solver.layout import Layout, pile
 
 _SUIT_SETS = {4: (0, 1, 2, 3), 2: (0, 2), 1: (0,)}
 _TWO_SUITS = (0, 2, 2, 0)               # our suit (C D H S) -> the 2-suit deck's suit
@@ -217,6 +218,16 @@ class Spider(Game[State, Move]):
         read.raise_if_any()
         return State(tuple(bytes(c) for c in columns), bytes(hidden), bytes(stock),
                      bytes(sorted(removed)))
+
+    def drawing(self, state: State) -> Layout:
+        """The stock and the removed runs above the columns (``solver.layout``)."""
+        stock = state.stock[::-1]                        # the next card dealt on top
+        top = [pile("stock", stock, hidden=len(stock), fan="stack")]
+        top += [pile(f"run {i + 1}", [make_card(r, s) for r in range(self.ranks, 0, -1)], fan="stack")
+                for i, s in enumerate(state.removed)]
+        columns = [pile(f"column {i + 1}", column, hidden)
+                   for i, (column, hidden) in enumerate(zip(state.columns, state.hidden))]
+        return {"rows": [top, columns], "notes": []}
 
     def format(self, state: State) -> str:
         """Return the text of a position (``Stock:`` and ``Foundations:`` when not empty)."""

@@ -24,6 +24,7 @@ from solver.cards import RANKS, Card, card_str, make_card, parse_card, rank
 from solver.game import (DealProblem, Game, InvalidMoveError, cut, from_rules, quote,
                          shared_rules, use_rules)
 from solver.text import DealReader, labelled, read_number
+from solver.layout import Layout, card_token
 
 if TYPE_CHECKING:
     from solver.search.result import Budget, Result
@@ -110,6 +111,17 @@ class TheClock(Game[State, Move]):
         True
         """
         return _Parser(self, text).state()
+
+    def drawing(self, state: State) -> Layout:
+        """The thirteen piles as on a clock's face, the Kings' pile in the middle row
+        (``solver.layout``); the cards turned up lie under each pile, face up."""
+        piles = [{"name": f"{RANKS[i]} pile", "fan": "down",
+                  "cards": [card_token(c) for c in up] + [card_token(c, True) for c in down]}
+                 for i, (down, up) in enumerate(zip(state.piles, state.face_up))]
+        half = (len(piles) - 1 + 1) // 2
+        rows = [piles[:half], piles[half:-1], piles[-1:]] if len(piles) > 2 else [piles]
+        nxt = "over" if state.next_pile == OVER else f"the {RANKS[state.next_pile]} pile"
+        return {"rows": [row for row in rows if row], "notes": [f"Next: {nxt}"]}
 
     def format(self, state: State) -> str:
         """Return the text of a position; ``parse(format(s)) == s``.

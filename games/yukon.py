@@ -52,6 +52,7 @@ from solver.cards import (SUIT_NAMES, Card, build_reason, card_str, make_card, p
 from solver.game import Game, InvalidMoveError, from_rules, quote, shared_rules, use_rules
 from solver.text import DealReader, foundations_line, pile_text
 from solver.view import Remembers, Unseen, face_down, face_down_filled
+from solver.layout import Layout, foundation, pile
 from games._deadlock import stuck_reason
 from games._yukon_rules import (FOUNDATION, FROM_FOUNDATION, H_DISORDER, H_DOWN, H_EMPTY,
                                 H_KING, H_OUT, H_WANTED, Move, Rules, State)
@@ -149,6 +150,13 @@ class Yukon(Game[State, Move]):
         read.check_cards()
         read.raise_if_any()
         return State(tuple(columns), bytes(hidden), bytes(foundations))
+
+    def drawing(self, state: State) -> Layout:
+        """The foundations above the columns (``solver.layout``)."""
+        columns = [pile(f"column {i + 1}", column, hidden)
+                   for i, (column, hidden) in enumerate(zip(state.columns, state.hidden))]
+        return {"rows": [[foundation(s, state.foundations[s]) for s in range(4)], columns],
+                "notes": []}
 
     def format(self, state: State) -> str:
         """Return the position's text (a ``Foundations:`` line once any card is home)."""

@@ -19,6 +19,7 @@ from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Concatenate, Generic
                     ParamSpec, Protocol, TypeVar, overload)
 
 if TYPE_CHECKING:
+    from solver.layout import Layout
     from solver.search.result import Budget, Result
     from solver.view import View
 
@@ -326,6 +327,19 @@ class Game(Protocol[S, M]):
         the position carried over by its text (``format``, then the other variant's
         ``parse``) or its deal number. None when the game has no such dial."""
         return None
+
+    def drawing(self, state: S) -> "Layout":
+        """How the position is drawn (``solver.layout``): piles of cards, face up or down,
+        in rows, with notes for what the piles do not show; the replay page draws it.
+
+        By default each line of the position's text that holds cards is a pile of its own
+        row (``solver.layout.text_layout``); a game whose table has a shape of its own
+        (columns under cells and foundations, a grid, a cross) declares it. The cards are
+        the position's, each once: the replay page's test compares them with ``format``.
+        """
+        from solver.layout import text_layout
+
+        return text_layout(self.format(state))
 
     # -- for the tests: no search reads these ---------------------------------------------
 

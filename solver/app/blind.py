@@ -54,13 +54,14 @@ class Estimate:
 
     steps: tuple[Any, ...]        # steps that can be undone, then one that cannot
     notation: str                 # the steps' notations, space-separated
+    shows: int = 0                # cards the plan shows (unseen before it, seen after)
+    left: int = 0                 # the game's heuristic at the plan's end (work left)
     won: int = 0
     lost: int = 0
     undecided: int = 0
     score_total: int = 0          # a scored game: the sum of the worlds' best scores
     scored: int = 0               # ... over this many worlds (those with a score)
     length_total: int = 0         # the won worlds' solution lengths (search moves), summed
-    shows: int = 0                # cards the plan shows (unseen before it, seen after)
 
     @property
     def samples(self) -> int:
@@ -174,7 +175,7 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
     started = time.perf_counter()
     masked = position.masked()
     game = masked.game
-    estimates = [Estimate(plan, written(masked, plan), shows=_shows(masked, plan))
+    estimates = [Estimate(plan, written(masked, plan), *_ends(masked, plan))
                  for plan in (plans(masked, avoid) if options is None else options)]
     if not estimates:
         return BlindHint((), 0, time.perf_counter() - started, masked.hides)
@@ -226,8 +227,8 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
             pull(estimate)
     while more():
         pull(max(estimates, key=lambda e: _upper(e, total, scored, game.best_score)))
-    order = sorted(estimates, key=lambda e: (-_value(e, scored), -e.shows, e.mean_length,
-                                             -e.samples, e.notation))
+    order = sorted(estimates, key=lambda e: (-_value(e, scored), -e.shows, e.left,
+                                             e.mean_length, -e.samples, e.notation))
     return BlindHint(tuple(order), total, time.perf_counter() - started, masked.hides)
 
 
@@ -296,13 +297,15 @@ def written(position: Sighted[Any, Any], plan: tuple[Any, ...]) -> str:
     return " ".join(notations)
 
 
-def _shows(position: Sighted[Any, Any], plan: tuple[Any, ...]) -> int:
-    """Return how many unseen cards a plan shows: between plans of equal chance, the one
-    that shows more leaves the player knowing more for the next choice."""
+def _ends(position: Sighted[Any, Any], plan: tuple[Any, ...]) -> tuple[int, int]:
+    """Return how many unseen cards a plan shows, and the game's heuristic (work left) at
+    its end, both read from the masked position: between plans of equal chance, the one
+    that shows more leaves the player knowing more for the next choice, and then the one
+    that leaves less work makes progress rather than moving cards to and fro."""
     before = len(position.unseen().cards)
     for move in plan:
         position = position.play(move)
-    return before - len(position.unseen().cards)
+    return before - len(position.unseen().cards), position.game.heuristic(position.masked().state)
 
 
 def _undoable(look: Hashable, after: Sighted[Any, Any]) -> bool:

@@ -32,7 +32,7 @@ from typing import Any, Iterator, Optional, Sequence
 import typer
 
 from games import GAMES, find_game, parse_variants
-from solver.app import analyze, batch, blind
+from solver.app import analyze, batch, blind, replay_page
 from solver.cards import pretty
 from solver.text import read_number
 from solver.game import Game, SolitaireError, Status, quote
@@ -121,6 +121,9 @@ CpuOpt = typer.Option(False, "--cpu", help="count --seconds in processor time (r
 PlayedOpt = typer.Option("", "--moves", "-m", metavar="MOVES",
                          help="moves played already, in notation (spaces or commas; @FILE reads "
                               "a file): start from the position they reach")
+HtmlOpt = typer.Option(None, "--html", metavar="FILE",
+                       help="write a page that replays the solution in a browser (one "
+                            "self-contained HTML file)")
 ProgressOpt = typer.Option(None, "--progress/--no-progress",
                            help="a progress line on stderr (default: on a terminal)")
 
@@ -346,7 +349,8 @@ def solve(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Option
           memory: Optional[str] = MemoryOpt, cpu: bool = CpuOpt, as_json: bool = JsonOpt,
           boards: bool = typer.Option(False, "--boards", help="print the position after each "
                                       "move of the solution"),
-          progress: Optional[bool] = ProgressOpt, moves: str = PlayedOpt) -> None:
+          progress: Optional[bool] = ProgressOpt, moves: str = PlayedOpt,
+          html_page: Optional[Path] = HtmlOpt) -> None:
     """Decide a deal (or the position some moves reach): won, lost (proven) or unknown.
 
     A win comes with a solution replayed through the rules. Exit status 0 won, 1 lost,
@@ -356,6 +360,8 @@ def solve(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Option
         game = find_game(game_name, parse_variants(variant))
         start, deal_id = _position(game, file, deal)
         state, played = _continued(game, start, moves)
+        if html_page is not None:
+            replay_page.check_writable(html_page)
         chosen = "astar" if optimal and strategy is None else strategy
         budget = _budget(max_states, seconds, memory, cpu=cpu)
         _check_budget(game, chosen, budget)
@@ -364,6 +370,8 @@ def solve(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Option
         verdict = Verdict.of(game, deal_id, result, budget, analyze.default_strategy(game, chosen))
         if played:                            # the search began after these moves
             verdict.extra["played"] = played
+        if html_page is not None:
+            _write_page(game, start, played, result, verdict, html_page)
         if as_json:
             typer.echo(json.dumps(verdict.to_json()))
         else:
@@ -373,6 +381,18 @@ def solve(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Option
                 if boards:
                     _print_boards(game, state, result.moves)
     raise typer.Exit(EXIT_STATUS[result.status])
+
+
+def _write_page(game: Game[Any, Any], start: Any, played: list[str], result: Result[Any],
+                verdict: Verdict, path: Path) -> None:
+    """Write the replay page of the moves played and the line found (none unless won or
+    scored), from the deal."""
+    before = list(analyze.verify_moves(game, start, played).steps) if played else []
+    line = list(result.moves) if result.status is Status.WON or verdict.score is not None else []
+    outcome = {Status.WON: "won", Status.LOST: "lost", Status.UNKNOWN: "unknown"}[result.status]
+    score = f", score {verdict.score}" if verdict.score is not None else ""
+    title = f"{game.name} {verdict.deal}: {outcome}{score}"
+    replay_page.write_page(game, start, before + line, path, title=title)
 
 
 def _print_verdict(verdict: Verdict) -> None:
@@ -625,54 +645,6 @@ def _hint_all(game: Game[Any, Any], state: Any, strategy: Optional[str], budget:
     return next(s for s in (Status.WON, Status.UNKNOWN, Status.LOST) if s in statuses)
 
 
-@app.command("analyze")
-def analyze_deal(game_name: str = GameArg, file: Optional[Path] = FileArg,
-                 deal: Optional[int] = DealOpt, variant: list[str] = VariantOpt,
-                 strategy: Optional[str] = StrategyOpt, max_states: Optional[int] = StatesOpt,
-                 seconds: float = _seconds_option(DEFAULT_SECONDS, "the whole card's time, "
-                                                  "shared by its measurements"),
-                 memory: Optional[str] = MemoryOpt, cpu: bool = CpuOpt, as_json: bool = JsonOpt,
-                 seed: Optional[int] = typer.Option(None, "--seed", metavar="S",
-                                                    parser=whole_number, help="the random "
-                                                    "games' and blind samples' seed (default 0)"),
-                 progress: Optional[bool] = ProgressOpt) -> None:
-    """A deal's difficulty card: verdict, least resources, shortest solution, how narrow
-    the way is (winning first moves, critical steps), search effort, random-play and blind
-    win rates, and a difficulty score 0-100 with its tier (README, "Difficulty").
-
-    Exit status 0 won, 1 lost, 3 unknown (the card then says what it could not fill).
-    """
-    from solver.app import difficulty
-
-    with user_errors():
-        game = find_game(game_name, parse_variants(variant))
-        state, deal_id = _position(game, file, deal)
-        budget = _budget(max_states, seconds, memory, cpu=cpu)
-        _check_budget(game, strategy, budget)
-        settings = difficulty.Settings(seconds=seconds, cpu=cpu, memory=budget.memory,
-                                       max_states=max_states, strategy=strategy, seed=seed or 0)
-        shown = _show_progress(progress)
-        began = time.monotonic()
-
-        def on_stage(name: str, index: int) -> None:
-            if shown:
-                typer.echo(f"\ranalyzing: {name.replace('_', ' ')} ({index + 1} of "
-                           f"{len(difficulty.STAGES)}), {time.monotonic() - began:.0f} of "
-                           f"{seconds:g} s\033[K", nl=False, err=True)
-
-        try:
-            made = difficulty.card(game, state, deal_id, settings, on_stage)
-        finally:
-            if shown:
-                typer.echo("\r\033[K", nl=False, err=True)
-        if as_json:
-            typer.echo(json.dumps(made.to_json()))
-        else:
-            for line in difficulty.card_lines(made):
-                typer.echo(line)
-    raise typer.Exit(EXIT_STATUS[made.verdict.status])
-
-
 @app.command()
 def verify(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optional[int] = DealOpt,
            variant: list[str] = VariantOpt,
@@ -716,7 +688,11 @@ def classify(game_name: str = GameArg,
              analyze_: bool = typer.Option(False, "--analyze", help="add each deal's "
                                            "difficulty card (`solitaire analyze`) to its "
                                            "record; --seconds is then the card's"),
-             quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar")) -> None:
+             quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
+             plot: Optional[Path] = typer.Option(
+                 None, "--plot", metavar="FILE.png",
+                 help="draw the batch (verdicts, win rate, time and positions per deal, "
+                      "difficulty when recorded) as a PNG, its numbers beside it as CSV")) -> None:
     """Classify many deals; resumable; ends with counts and the win rate's 95% interval.
 
     Exit status 0 when every deal has a record, 70 when a deal hit an internal error (it
@@ -724,6 +700,11 @@ def classify(game_name: str = GameArg,
     """
     with user_errors(f"interrupted: results so far are in {out}; rerun with --resume"):
         game = find_game(game_name, parse_variants(variant))
+        if plot is not None:
+            from solver.app import plots
+
+            plots.check_plot_file(plot)
+        tasks = batch.read_source(source)
         budget = _budget(max_states, seconds, memory, jobs, cpu=cpu)
         worker = None
         if analyze_:
@@ -732,10 +713,12 @@ def classify(game_name: str = GameArg,
             _check_budget(game, strategy, budget)
             worker = CardWorker(game, CardSettings(seconds=seconds, cpu=cpu, memory=budget.memory,
                                                    max_states=max_states, strategy=strategy))
-        plan = batch.Plan(game, batch.read_source(source), out, strategy=strategy,
-                          budget=budget, jobs=jobs, resume=resume, worker=worker)
+        plan = batch.Plan(game, tasks, out, strategy=strategy, budget=budget, jobs=jobs,
+                          resume=resume, worker=worker)
         _run_plan(plan, "deal", quiet)
         _print_summary(plan.summarize())
+        if plot is not None:
+            _plot_batch(game, out, tasks, source, plot)
     if plan.errors:                           # a bug hit some deals: say so in the status too
         typer.echo(f"internal error in {plan.errors} deals of this run (recorded unknown, "
                    "stopped_by \"error\"): this is a bug; please report it", err=True)
@@ -790,6 +773,18 @@ def play(game_name: str = GameArg,
         typer.echo(f"internal error in {plan.errors} deals of this run (recorded unknown, "
                    "stopped_by \"error\"): this is a bug; please report it", err=True)
         raise typer.Exit(EXIT_BUG)
+
+
+def _plot_batch(game: Game[Any, Any], out: Path, tasks: Any, source: str, plot: Path) -> None:
+    """Draw the records of `tasks` in the results file `out` (``classify --plot``)."""
+    from solver.app import plots
+    from solver.app.results import read_records
+
+    records = plots.records_of(verdict for verdict in read_records(out, game)
+                               if verdict.deal in tasks)
+    plots.save(plots.classify_figure(records, f"{game.name}, deals {quote(source, 40)[1:-1]}: "
+                                              f"{len(records):,} records"), plot)
+    typer.echo(f"plot written to {plot} (its numbers: {plots.csv_path(plot)})")
 
 
 def _print_blind_summary(game: Game[Any, Any], summary: blind.BlindSummary) -> None:
@@ -866,14 +861,22 @@ def bench(game_name: str = GameArg,
           seconds: float = _seconds_option(DEFAULT_SECONDS, "per deal and strategy"),
           max_states: Optional[int] = StatesOpt, memory: Optional[str] = MemoryOpt,
           cpu: bool = CpuOpt,
-          quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar")) -> None:
+          quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
+          plot: Optional[Path] = typer.Option(
+              None, "--plot", metavar="FILE.png",
+              help="draw a cactus plot (deals decided against CPU time, one curve per "
+                   "strategy) as a PNG, its numbers beside it as CSV")) -> None:
     """Run strategies side by side over deals and print a table."""
     from tqdm import tqdm
 
-    from solver.app.bench import compare, table
+    from solver.app.bench import run_deals, summarize, table
 
     with user_errors():
         game = find_game(game_name, parse_variants(variant))
+        if plot is not None:
+            from solver.app import plots
+
+            plots.check_plot_file(plot)
         tasks = batch.read_source(source)
         batch.check_tasks(game, tasks)
         chosen = strategy or [analyze.default_strategy(game)]
@@ -882,8 +885,209 @@ def bench(game_name: str = GameArg,
             _check_budget(game, name, budget)
         with tqdm(total=len(tasks) * len(chosen), unit="deal", disable=quiet,
                   file=sys.stderr, leave=False) as bar:
-            rows = compare(game, tasks, chosen, budget, on_deal=lambda: bar.update())
-        typer.echo(table(rows))
+            results = {name: run_deals(game, tasks, name, budget, on_deal=lambda: bar.update())
+                       for name in dict.fromkeys(chosen)}
+        typer.echo(table([summarize(name, found) for name, found in results.items()]))
+        if plot is not None:
+            plots.save(plots.bench_figure(results, f"{game.name}, deals {quote(source, 40)[1:-1]}"
+                                                   f": {len(tasks):,} deals, up to {seconds:g} s "
+                                                   "each"), plot)
+            typer.echo(f"plot written to {plot} (its numbers: {plots.csv_path(plot)})")
+
+
+# -- analyze: the state graph and its plot ----------------------------------------------------
+
+GraphOpt = typer.Option(None, "--graph", metavar="FILE",
+                        help="write every reachable position, marked won, winnable or lost, as "
+                             "a graph: GraphML (.graphml) or GEXF (.gexf)")
+GraphPlotOpt = typer.Option(None, "--plot", metavar="FILE.png",
+                            help="draw the positions by depth and the winnability strip of a "
+                                 "shortest win as a PNG, its numbers beside it as CSV")
+GraphStatesOpt = typer.Option(None, "--max-states", metavar="N", parser=positive_number,
+                              help="the card: the most positions any one search may store; "
+                                   "--graph/--plot: the most positions a graph or plot may hold "
+                                   "(default 200,000), a deal that reaches more is refused")
+
+
+@app.command(name="analyze")
+def analyze_deal(game_name: str = GameArg, file: Optional[Path] = FileArg,
+                 deal: Optional[int] = DealOpt, variant: list[str] = VariantOpt,
+                 graph: Optional[Path] = GraphOpt, plot: Optional[Path] = GraphPlotOpt,
+                 strategy: Optional[str] = StrategyOpt,
+                 max_states: Optional[int] = GraphStatesOpt,
+                 seconds: float = _seconds_option(DEFAULT_SECONDS, "the card's time, shared "
+                                                  "by its measurements; --plot of a space too "
+                                                  "large for the graph: the strip's search time"),
+                 memory: Optional[str] = MemoryOpt, cpu: bool = CpuOpt, as_json: bool = JsonOpt,
+                 seed: Optional[int] = typer.Option(None, "--seed", metavar="S",
+                                                    parser=whole_number, help="the card's random "
+                                                    "games' and blind samples' seed (default 0)"),
+                 progress: Optional[bool] = ProgressOpt) -> None:
+    """Analyze a deal: its difficulty card; with --graph, its state graph; with --plot, a
+    picture of it.
+
+    The card (README, "Difficulty"): the verdict, the least resources that still win,
+    the shortest solution, how narrow the way is (winning first moves, critical steps),
+    search effort, random-play and blind win rates, and a difficulty score 0-100 with its
+    tier; a deal the budget cannot decide gets an honest card (unknown, and what it could
+    not fill).
+
+    The graph holds every position the deal reaches (so it is for small spaces: Black
+    Hole and Chris-Cross Pairs twins and small deals, The Clock, small twins), each marked
+    won, winnable or lost, and the command reports positions, edges, the share still
+    winnable, dead ends, strongly connected components and critical positions. A plot of
+    a space too large for the graph draws the depths found whole and the strip of a
+    solution found by search, each move there searched for a share of --seconds.
+    Exit status 0 when the deal is winnable, 1 lost, 3 when --graph is asked of a space
+    past the budget (nothing is written then), the plot's search or the card's verdict
+    could not decide.
+    """
+    with user_errors():
+        game = find_game(game_name, parse_variants(variant))
+        if graph is None and plot is None:
+            status = _difficulty_card(game, file, deal, strategy, max_states, seconds, memory,
+                                      cpu, as_json, seed, progress)
+            raise typer.Exit(EXIT_STATUS[status])
+        status = _graph_and_plot(game, file, deal, graph, plot, max_states, as_json,
+                                 Budget(seconds=seconds, cpu=cpu), progress)
+    raise typer.Exit(EXIT_STATUS[status])
+
+
+def _difficulty_card(game: Game[Any, Any], file: Optional[Path], deal: Optional[int],
+                     strategy: Optional[str], max_states: Optional[int], seconds: float,
+                     memory: Optional[str], cpu: bool, as_json: bool, seed: Optional[int],
+                     progress: Optional[bool]) -> Status:
+    """``analyze`` without --graph or --plot: print the deal's difficulty card
+    (``solver.app.difficulty``); return its verdict."""
+    from solver.app import difficulty
+
+    state, deal_id = _position(game, file, deal)
+    budget = _budget(max_states, seconds, memory, cpu=cpu)
+    _check_budget(game, strategy, budget)
+    settings = difficulty.Settings(seconds=seconds, cpu=cpu, memory=budget.memory,
+                                   max_states=max_states, strategy=strategy, seed=seed or 0)
+    shown = _show_progress(progress)
+    began = time.monotonic()
+
+    def on_stage(name: str, index: int) -> None:
+        if shown:
+            typer.echo(f"\ranalyzing: {name.replace('_', ' ')} ({index + 1} of "
+                       f"{len(difficulty.STAGES)}), {time.monotonic() - began:.0f} of "
+                       f"{seconds:g} s\033[K", nl=False, err=True)
+
+    try:
+        made = difficulty.card(game, state, deal_id, settings, on_stage)
+    finally:
+        if shown:
+            typer.echo("\r\033[K", nl=False, err=True)
+    if as_json:
+        typer.echo(json.dumps(made.to_json()))
+    else:
+        for line in difficulty.card_lines(made):
+            typer.echo(line)
+    return made.verdict.status
+
+
+def _graph_and_plot(game: Game[Any, Any], file: Optional[Path], deal: Optional[int],
+                    graph: Optional[Path], plot: Optional[Path], max_states: Optional[int],
+                    as_json: bool, budget: Budget = Budget(),
+                    progress: Optional[bool] = None) -> Status:
+    """``analyze --graph/--plot``: explore the deal's space, write what is asked, print
+    the figures; return the deal's verdict (UNKNOWN when the space passes the budget)."""
+    from solver.app import graph as state_graph
+    from solver.app import plots
+
+    if graph is not None:
+        state_graph.check_graph_file(graph)
+    if plot is not None:
+        plots.check_plot_file(plot)
+    state, deal_id = _position(game, file, deal)
+    limit = max_states or state_graph.DEFAULT_MAX_POSITIONS
+    shown = _show_progress(progress)
+    ticker = None
+    if shown:
+        ticker = lambda found: typer.echo(f"\rgraph: {found:,} positions of at most {limit:,}",
+                                          nl=False, err=True)
+    try:
+        try:
+            explored = state_graph.explore(game, state, limit, ticker)
+        finally:
+            if shown:
+                typer.echo("\r\033[K", nl=False, err=True)
+    except state_graph.GraphTooLarge as error:
+        if graph is not None or plot is None:
+            typer.echo(f"error: {game.name} {deal_id}: {one_line(str(error))}", err=True)
+            return Status.UNKNOWN
+        return _plot_by_search(game, state, deal_id, plot, error, budget, as_json, progress)
+    if graph is not None:
+        state_graph.write(explored, graph)
+    if plot is not None:
+        plots.save(plots.analyze_figure(explored.depth_counts(), explored.strip(),
+                                        f"{game.name} {deal_id}: "
+                                        f"{explored.summary.positions:,} positions"), plot)
+    figures = explored.summary
+    if as_json:
+        status = "lost" if figures.start == state_graph.LOST else "won"
+        typer.echo(json.dumps({"game": game.name, "deal": deal_id, "status": status,
+                               "critical": explored.strip().critical,
+                               "space": figures.to_json(),
+                               **({"graph": str(graph)} if graph is not None else {}),
+                               **({"plot": str(plot)} if plot is not None else {})}))
+    else:
+        typer.echo(f"{game.name} {deal_id}: {figures.positions:,} positions, {figures.edges:,} "
+                   f"edges, the deal is {figures.start}; still winnable from "
+                   f"{figures.winnable_share:.1%} of the positions")
+        typer.echo(f"  {figures.won:,} won, {figures.winnable:,} winnable, {figures.lost:,} "
+                   f"lost; {figures.dead_ends:,} dead ends; deepest position {figures.depth} moves")
+        largest = figures.largest_component
+        typer.echo(f"  {figures.components:,} strongly connected components (the largest: "
+                   f"{largest:,} position{'' if largest == 1 else 's'})")
+        typer.echo(f"  {figures.critical:,} critical positions (of two moves or more, exactly "
+                   "one keeps the game winnable)")
+        if graph is not None:
+            typer.echo(f"graph written to {graph}")
+        if plot is not None:
+            typer.echo(f"plot written to {plot} (its numbers: {plots.csv_path(plot)})")
+    return Status.LOST if figures.start == state_graph.LOST else Status.WON
+
+
+def _plot_by_search(game: Game[Any, Any], state: Any, deal_id: Any, plot: Path,
+                    too_large: Any, budget: Budget, as_json: bool,
+                    progress: Optional[bool]) -> Status:
+    """``analyze --plot`` of a space too large for the graph: the depths found whole and
+    the strip of a solution by search; return the deal's verdict as far as it is known."""
+    from solver.app import plots
+    from solver.app.strip import by_search
+
+    shown = _show_progress(progress)
+    ticker = None
+    if shown:
+        ticker = lambda done, total: typer.echo(f"\rstrip: {done} of {total} positions "
+                                                "searched", nl=False, err=True)
+    strip = by_search(game, state, budget, ticker)
+    if shown:
+        typer.echo("\r\033[K", nl=False, err=True)
+    levels = too_large.levels
+    depths = {depth: {"positions": count} for depth, count in levels.items()}
+    plots.save(plots.analyze_figure(
+        depths, strip, f"{game.name} {deal_id}: more than {too_large.budget:,} positions",
+        depth_title=f"Positions by depth, the {len(levels)} depths found whole "
+                    "(too many positions to mark)"), plot)
+    if as_json:
+        typer.echo(json.dumps({"game": game.name, "deal": deal_id, "status": strip.status.value,
+                               "critical": strip.critical, "space": None,
+                               "depths_whole": len(levels), "plot": str(plot)}))
+    else:
+        typer.echo(f"{game.name} {deal_id}: more than {too_large.budget:,} positions, too many "
+                   f"to mark; the deal is {strip.status.value}")
+        if strip.steps:
+            unknown = sum(c.status == "unknown" for step in strip.steps for c in step.choices)
+            typer.echo(f"  a solution through {len(strip.steps)} positions, "
+                       f"{len(strip.critical)} of them critical (steps "
+                       f"{', '.join(map(str, strip.critical)) or 'none'}); {unknown} moves "
+                       "along it not decided in time")
+        typer.echo(f"plot written to {plot} (its numbers: {plots.csv_path(plot)})")
+    return strip.status
 
 
 def main(argv: Optional[Sequence[str]] = None) -> None:
