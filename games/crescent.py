@@ -120,6 +120,8 @@ class Crescent(Game[State, Move]):
     }
     regression: ClassVar[tuple[tuple[dict[str, Any], int, int, int], ...]] = \
         (({}, 1, 3, 120_000),)   # the beam wins each within this
+    # solver.game.Game.dial: the special redeals
+    dial: ClassVar[tuple[str, tuple[Any, ...]] | None] = ("redeals", (0, 1, 2, 3))
     twins: ClassVar[tuple[dict[str, Any], ...]] = (                    # solver.game.twins
         {"suits": 2, "ranks": 4, "piles": 3, "redeals": 1},
         {"suits": 2, "ranks": 3, "piles": 2, "redeals": 1, "worry_back": True,

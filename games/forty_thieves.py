@@ -91,6 +91,8 @@ class FortyThieves(Game[State, Move]):
     }
     regression: ClassVar[tuple[tuple[dict[str, Any], int, int, int], ...]] = \
         (({}, 1, 20, 5_000),)
+    # solver.game.Game.dial: one pass, then redeals
+    dial: ClassVar[tuple[str, tuple[Any, ...]] | None] = ("redeal", (False, True))
     twins: ClassVar[tuple[dict[str, Any], ...]] = tuple(              # solver.game.twins
         {"suits": 2, "ranks": ranks, "columns": columns, "rows": 3, "redeal": redeal}
         for ranks, columns in ((4, 2), (5, 2), (6, 3)) for redeal in (False, True))

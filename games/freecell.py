@@ -71,6 +71,8 @@ class FreeCell(Game[State, Move]):
         "empty": "what an empty column takes: 'any' or 'kings'",
         "layout": "numbered deals: 'microsoft', 'seahaven' (PySolFC) or 'seeded' (twins)",
     }
+    # solver.game.Game.dial: the free cells, for FreeCell and Seahaven Towers alike
+    dial: ClassVar[tuple[str, tuple[Any, ...]] | None] = ("cells", (0, 1, 2, 3, 4))
     # small twins of FreeCell and Seahaven Towers alike (each keeps its building rules)
     regression: ClassVar[tuple[tuple[dict[str, Any], int, int, int], ...]] = \
         (({}, 1, 50, 20_000),)

@@ -129,6 +129,8 @@ class Gaps(Game[State, Move]):
     }
     regression: ClassVar[tuple[tuple[dict[str, Any], int, int, int], ...]] = \
         (({}, 1, 20, 5_000), ({"redeals": 0}, 7, 8, 100_000))
+    # solver.game.Game.dial: the redeals
+    dial: ClassVar[tuple[str, tuple[Any, ...]] | None] = ("redeals", (0, 1, 2))
     twins: ClassVar[tuple[dict[str, Any], ...]] = (                    # solver.game.twins
         {"suits": 3, "ranks": 5, "redeals": 0},
         {"suits": 3, "ranks": 5, "redeals": 1},

@@ -124,6 +124,8 @@ class Klondike(Game[State, Move]):
     }
     regression: ClassVar[tuple[tuple[dict[str, Any], int, int, int], ...]] = \
         (({"draw": 1}, 1, 30, 5_000), ({"draw": 3}, 1, 30, 5_000))
+    # solver.game.Game.dial: passes through the stock (None: unlimited)
+    dial: ClassVar[tuple[str, tuple[Any, ...]] | None] = ("passes", (1, 2, 3, None))
     twins: ClassVar[tuple[dict[str, Any], ...]] = (                    # solver.game.twins
         {"ranks": 4, "columns": 5}, {"ranks": 4, "columns": 5, "draw": 3},
         {"ranks": 5, "columns": 5, "draw": 3}, {"ranks": 5, "columns": 4, "draw": 3, "passes": 2})

@@ -326,6 +326,16 @@ class Game(Protocol[S, M]):
         full-information one."""
         return None
 
+    @property
+    def dial(self) -> tuple[str, tuple[Any, ...]] | None:
+        """A resource the rules can give more or less of: the variant option and its
+        values from scarcest to freest, each at least as winnable as the one before
+        (FreeCell's free cells, ``("cells", (0, 1, 2, 3, 4))``). ``solitaire analyze``
+        reports the scarcest value that still wins a deal (``solver.app.difficulty``),
+        the position carried over by its text (``format``, then the other variant's
+        ``parse``) or its deal number. None when the game has no such dial."""
+        return None
+
     def drawing(self, state: S) -> "Layout":
         """How the position is drawn (``solver.layout``): piles of cards, face up or down,
         in rows, with notes for what the piles do not show; the replay page draws it.

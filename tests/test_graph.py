@@ -215,9 +215,11 @@ def test_the_command_says_a_lost_deal_is_lost(tmp_path):
     assert "8 positions" in result.stdout and "the deal is lost" in result.stdout
 
 
-def test_the_command_needs_something_to_write():
-    result = runner.invoke(app, ["analyze", "the-clock", "--deal", "1"])
-    assert result.exit_code == 2 and "--graph" in result.stderr
+def test_without_graph_or_plot_the_command_gives_the_difficulty_card():
+    result = runner.invoke(app, ["analyze", "the-clock", "--deal", "1", "--json"])
+    assert result.exit_code in (0, 1), result.output
+    card = json.loads(result.stdout)
+    assert "tier" in card and "first_moves" in card and "space" not in card
 
 
 # -- every game ----------------------------------------------------------------------------

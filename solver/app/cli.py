@@ -685,6 +685,9 @@ def classify(game_name: str = GameArg,
              max_states: Optional[int] = StatesOpt,
              seconds: float = _seconds_option(DEFAULT_SECONDS, "per deal"),
              memory: Optional[str] = SharedMemoryOpt, cpu: bool = CpuOpt,
+             analyze_: bool = typer.Option(False, "--analyze", help="add each deal's "
+                                           "difficulty card (`solitaire analyze`) to its "
+                                           "record; --seconds is then the card's"),
              quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
              plot: Optional[Path] = typer.Option(
                  None, "--plot", metavar="FILE.png",
@@ -702,9 +705,16 @@ def classify(game_name: str = GameArg,
 
             plots.check_plot_file(plot)
         tasks = batch.read_source(source)
-        plan = batch.Plan(game, tasks, out, strategy=strategy,
-                          budget=_budget(max_states, seconds, memory, jobs, cpu=cpu),
-                          jobs=jobs, resume=resume)
+        budget = _budget(max_states, seconds, memory, jobs, cpu=cpu)
+        worker = None
+        if analyze_:
+            from solver.app.difficulty import CardWorker, Settings as CardSettings
+
+            _check_budget(game, strategy, budget)
+            worker = CardWorker(game, CardSettings(seconds=seconds, cpu=cpu, memory=budget.memory,
+                                                   max_states=max_states, strategy=strategy))
+        plan = batch.Plan(game, tasks, out, strategy=strategy, budget=budget, jobs=jobs,
+                          resume=resume, worker=worker)
         _run_plan(plan, "deal", quiet)
         _print_summary(plan.summarize())
         if plot is not None:
@@ -894,20 +904,33 @@ GraphPlotOpt = typer.Option(None, "--plot", metavar="FILE.png",
                             help="draw the positions by depth and the winnability strip of a "
                                  "shortest win as a PNG, its numbers beside it as CSV")
 GraphStatesOpt = typer.Option(None, "--max-states", metavar="N", parser=positive_number,
-                              help="the most positions a graph or plot may hold (default "
-                                   "200,000); a deal that reaches more is refused")
+                              help="the card: the most positions any one search may store; "
+                                   "--graph/--plot: the most positions a graph or plot may hold "
+                                   "(default 200,000), a deal that reaches more is refused")
 
 
 @app.command(name="analyze")
 def analyze_deal(game_name: str = GameArg, file: Optional[Path] = FileArg,
                  deal: Optional[int] = DealOpt, variant: list[str] = VariantOpt,
                  graph: Optional[Path] = GraphOpt, plot: Optional[Path] = GraphPlotOpt,
+                 strategy: Optional[str] = StrategyOpt,
                  max_states: Optional[int] = GraphStatesOpt,
-                 seconds: float = _seconds_option(DEFAULT_SECONDS, "--plot of a space too large "
-                                                  "for the graph: the strip's search time"),
-                 cpu: bool = CpuOpt, as_json: bool = JsonOpt,
+                 seconds: float = _seconds_option(DEFAULT_SECONDS, "the card's time, shared "
+                                                  "by its measurements; --plot of a space too "
+                                                  "large for the graph: the strip's search time"),
+                 memory: Optional[str] = MemoryOpt, cpu: bool = CpuOpt, as_json: bool = JsonOpt,
+                 seed: Optional[int] = typer.Option(None, "--seed", metavar="S",
+                                                    parser=whole_number, help="the card's random "
+                                                    "games' and blind samples' seed (default 0)"),
                  progress: Optional[bool] = ProgressOpt) -> None:
-    """Analyze a deal: with --graph, its state graph; with --plot, a picture of it.
+    """Analyze a deal: its difficulty card; with --graph, its state graph; with --plot, a
+    picture of it.
+
+    The card (README, "Difficulty"): the verdict, the least resources that still win,
+    the shortest solution, how narrow the way is (winning first moves, critical steps),
+    search effort, random-play and blind win rates, and a difficulty score 0-100 with its
+    tier; a deal the budget cannot decide gets an honest card (unknown, and what it could
+    not fill).
 
     The graph holds every position the deal reaches (so it is for small spaces: Black
     Hole and Chris-Cross Pairs twins and small deals, The Clock, small twins), each marked
@@ -916,15 +939,53 @@ def analyze_deal(game_name: str = GameArg, file: Optional[Path] = FileArg,
     a space too large for the graph draws the depths found whole and the strip of a
     solution found by search, each move there searched for a share of --seconds.
     Exit status 0 when the deal is winnable, 1 lost, 3 when --graph is asked of a space
-    past the budget (nothing is written then) or the plot's search could not decide.
+    past the budget (nothing is written then), the plot's search or the card's verdict
+    could not decide.
     """
     with user_errors():
         game = find_game(game_name, parse_variants(variant))
         if graph is None and plot is None:
-            raise SolitaireError("give --graph FILE (.graphml or .gexf) or --plot FILE.png")
+            status = _difficulty_card(game, file, deal, strategy, max_states, seconds, memory,
+                                      cpu, as_json, seed, progress)
+            raise typer.Exit(EXIT_STATUS[status])
         status = _graph_and_plot(game, file, deal, graph, plot, max_states, as_json,
                                  Budget(seconds=seconds, cpu=cpu), progress)
     raise typer.Exit(EXIT_STATUS[status])
+
+
+def _difficulty_card(game: Game[Any, Any], file: Optional[Path], deal: Optional[int],
+                     strategy: Optional[str], max_states: Optional[int], seconds: float,
+                     memory: Optional[str], cpu: bool, as_json: bool, seed: Optional[int],
+                     progress: Optional[bool]) -> Status:
+    """``analyze`` without --graph or --plot: print the deal's difficulty card
+    (``solver.app.difficulty``); return its verdict."""
+    from solver.app import difficulty
+
+    state, deal_id = _position(game, file, deal)
+    budget = _budget(max_states, seconds, memory, cpu=cpu)
+    _check_budget(game, strategy, budget)
+    settings = difficulty.Settings(seconds=seconds, cpu=cpu, memory=budget.memory,
+                                   max_states=max_states, strategy=strategy, seed=seed or 0)
+    shown = _show_progress(progress)
+    began = time.monotonic()
+
+    def on_stage(name: str, index: int) -> None:
+        if shown:
+            typer.echo(f"\ranalyzing: {name.replace('_', ' ')} ({index + 1} of "
+                       f"{len(difficulty.STAGES)}), {time.monotonic() - began:.0f} of "
+                       f"{seconds:g} s\033[K", nl=False, err=True)
+
+    try:
+        made = difficulty.card(game, state, deal_id, settings, on_stage)
+    finally:
+        if shown:
+            typer.echo("\r\033[K", nl=False, err=True)
+    if as_json:
+        typer.echo(json.dumps(made.to_json()))
+    else:
+        for line in difficulty.card_lines(made):
+            typer.echo(line)
+    return made.verdict.status
 
 
 def _graph_and_plot(game: Game[Any, Any], file: Optional[Path], deal: Optional[int],

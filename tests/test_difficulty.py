@@ -1,0 +1,240 @@
+"""The difficulty card (`solitaire analyze`): known answers on small twins, the JSON fields,
+every game, classify --analyze, an undecided deal's honest card, and bad input."""
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from games import GAMES, find_game
+from solver.app import difficulty
+from solver.app.analyze import listed_moves, solve
+from solver.app.cli import app
+from solver.game import Status, twins
+from solver.search import Budget
+
+runner = CliRunner()
+TWIN = ["-V", "ranks=3", "-V", "columns=4"]
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+# -- known answers ----------------------------------------------------------------------
+
+# Black Hole with 4 ranks, deal 4 (Foundations: AS; piles bottom first):
+#   3D 4D 3H / 3S 4H 2H / 2C 2S 2D / AC 4C 4S / AH 3C AD
+# Its solution's first 12 steps (2H 3H 2D AD 4S 3C 4D 3D 4H 3S 2S AH) leave AH on the
+# foundation and two piles, 2C and AC 4C. Either top may go on the Ace (ranks wrap: 2 or
+# 4): 4C then AC then 2C wins; 2C first leaves 4C, which goes on neither 2 nor the Ace
+# below it, so that game is lost. Step 13 (index 12) is the one critical step. The
+# first moves: 2H, 2D and 4S may go on AS (3 legal), and each keeps the deal winnable.
+BLACK_HOLE_4 = ("2H 3H 2D AD 4S 3C 4D 3D 4H 3S 2S AH 4C AC 2C").split()
+
+
+def test_black_hole_twin_has_its_hand_checked_critical_step():
+    game = dataclasses.replace(find_game("black-hole"), ranks=4)
+    made = difficulty.card(game, game.deal(4), 4, difficulty.Settings(seconds=10))
+    assert made.verdict.status is Status.WON
+    assert list(made.solution) == BLACK_HOLE_4
+    assert made.critical == [12] and made.critical_undecided == []
+    assert made.first_moves == {"winning": 3, "lost": 0, "unknown": 0, "legal": 3}
+    assert made.shortest is not None and made.shortest["optimal"]
+    assert made.least is None and "least" in made.unfilled        # Black Hole has no dial
+
+
+def test_the_critical_step_is_a_choice_with_one_way_on():
+    game = dataclasses.replace(find_game("black-hole"), ranks=4)
+    state = game.deal(4)
+    for notation in BLACK_HOLE_4[:12]:
+        state = game.play(state, game.parse_move(state, notation))
+    outcomes = {game.notation(m): solve(game, game.play(state, m)).status
+                for m in listed_moves(game, state)}
+    assert outcomes == {"4C": Status.WON, "2C": Status.LOST}
+
+
+# FreeCell with 3 ranks, 4 columns (bottom first): 2S 2C 3H / 3C AD 3D / 3S AH 2D / 2H AC AS.
+# With no free cell only AS can move (home, or onto 2D); either way AS and AC go home and
+# the tops 3H 3D 2D 2H have nowhere to go: lost. With one cell it is won (13 steps).
+def test_least_free_cells_of_a_twin_is_one_and_exact():
+    game = dataclasses.replace(find_game("freecell"), ranks=3, columns=4, cells=2)
+    made = difficulty.card(game, game.deal(5), 5, difficulty.Settings(seconds=10))
+    assert made.least == {"cells": 1} and made.least_exact
+    assert made.least_tried == [{"cells": 0, "status": "lost"}, {"cells": 1, "status": "won"}]
+
+
+def test_a_lost_deal_has_a_tier_but_no_difficulty_and_a_freer_least():
+    game = dataclasses.replace(find_game("freecell"), ranks=3, columns=4, cells=0)
+    made = difficulty.card(game, game.deal(5), 5, difficulty.Settings(seconds=10))
+    assert made.verdict.status is Status.LOST
+    assert made.difficulty is None and made.tier == "lost" and "difficulty" in made.unfilled
+    assert made.first_moves == {"winning": 0, "lost": 2, "unknown": 0, "legal": 2}
+    assert made.least == {"cells": 1} and made.least_exact
+
+
+def test_the_least_of_a_file_is_carried_over_by_its_text():
+    game = dataclasses.replace(find_game("freecell"), ranks=3, columns=4, cells=2)
+    text = game.format(game.deal(5))
+    found, exact, tried = difficulty.least_resources(game, game.parse(text), None, Status.WON,
+                                                     Budget(seconds=10))
+    assert found == {"cells": 1} and exact and tried[0] == {"cells": 0, "status": "lost"}
+
+
+def test_the_score_grows_with_effort_and_falls_with_random_wins():
+    base = difficulty.Features(effort=1000, narrow=0.2, critical=2, length=100, random=0.1,
+                               progress=0.3)
+    harder = dataclasses.replace(base, effort=100_000)
+    luckier = dataclasses.replace(base, random=0.9)
+    assert difficulty.score(harder) > difficulty.score(base) > difficulty.score(luckier)
+    assert all(0 <= difficulty.score(f) <= 100 for f in (base, harder, luckier))
+    assert [difficulty.tier(x) for x in (0, 24.9, 25, 49.9, 50, 74.9, 75, 100)] == \
+        ["easy", "easy", "medium", "medium", "hard", "hard", "very hard", "very hard"]
+
+
+# -- every game ------------------------------------------------------------------------
+
+def small(game):
+    found = twins(game)
+    return found[0] if found else game
+
+
+def test_random_play_is_seeded_and_a_won_deal_counts_full_progress():
+    game = dataclasses.replace(find_game("freecell"), ranks=3, columns=4, cells=1)
+    first = difficulty.random_play(game, game.deal(5), 20, seed=3)
+    assert first == difficulty.random_play(game, game.deal(5), 20, seed=3)
+    assert first == (20, 1.0)                 # every random game wins this twin
+    lost = dataclasses.replace(game, cells=0)
+    won, progress = difficulty.random_play(lost, lost.deal(5), 20, seed=3)
+    assert won == 0 and 0 < progress < 1      # two cards go home, the rest never do
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_gets_a_card_that_agrees_with_its_verdict(name):
+    game = small(GAMES[name])
+    state = game.deal(1)
+    settings = difficulty.Settings(seconds=4, max_states=20_000, random_games=3, blind_samples=2)
+    made = difficulty.card(game, state, 1, settings)
+    fields = made.to_json()
+    status = made.verdict.status
+    if status is Status.WON:
+        assert 0 <= fields["difficulty"] <= 100 and fields["tier"] in \
+            ("easy", "medium", "hard", "very hard")
+        assert all(0 <= i < len(made.solution) for i in fields["critical"] + fields["critical_undecided"])
+    else:
+        assert fields["difficulty"] is None and fields["tier"] == status.value
+        assert "difficulty" in fields["unfilled"]
+    first = fields["first_moves"]
+    assert first["winning"] + first["lost"] + first["unknown"] == first["legal"]
+    if status is Status.LOST:
+        assert first["winning"] == 0          # no move of a lost deal keeps it winnable
+    if game.dial is not None and fields["least"] is not None:
+        assert list(fields["least"]) == [game.dial[0]]
+    assert (fields["blind"] is None) == (game.player_view is None)
+    json.dumps(fields)                       # every field is JSON
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_dial_names_a_variant_option_and_includes_its_default(name):
+    game = GAMES[name]
+    if game.dial is None:
+        return
+    option, values = game.dial
+    assert option in {f.name for f in dataclasses.fields(game)}
+    assert getattr(game, option) in values and len(set(values)) == len(values) > 1
+    for value in values:                     # every value is a variant the game accepts
+        dataclasses.replace(game, **{option: value})
+
+
+def test_games_with_a_natural_dial_declare_it():
+    dials = {name: game.dial[0] for name, game in GAMES.items() if game.dial is not None}
+    assert dials == {"freecell": "cells", "seahaven": "cells", "klondike": "passes",
+                     "gaps": "redeals", "crescent": "redeals", "forty-thieves": "redeal"}
+
+
+# -- the command ------------------------------------------------------------------------
+
+def test_analyze_json_has_the_issue_fields():
+    result = run("analyze", "freecell", *TWIN, "-V", "cells=2", "--deal", "5", "--json")
+    assert result.exit_code == 0, result.output
+    card = json.loads(result.stdout)
+    assert card["status"] == "won" and card["verified"] and card["game"] == "freecell"
+    assert card["least"] == {"cells": 1} and card["least_exact"] is True
+    assert set(card["first_moves"]) >= {"winning", "legal"}
+    assert card["first_moves"]["winning"] <= card["first_moves"]["legal"]
+    assert isinstance(card["critical"], list) and all(isinstance(i, int) for i in card["critical"])
+    assert isinstance(card["difficulty"], float) and card["tier"] in \
+        ("easy", "medium", "hard", "very hard")
+    assert card["length"] == len(card["moves"]) and card["shortest"]["optimal"]
+    assert set(card["features"]) == {"effort", "narrow", "critical", "length", "random", "progress"}
+
+
+def test_analyze_text_card():
+    result = run("analyze", "black-hole", "-V", "ranks=4", "--deal", "4")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("black-hole 4: won, 15 steps")
+    assert lines[1].startswith("difficulty: ")
+    assert any(line.startswith("critical steps (exactly one way on): 1 of 15: 13")
+               for line in lines)
+    assert any(line == "first moves: 3 of 3 keep it winnable" for line in lines)
+
+
+def test_an_undecided_deal_gets_an_honest_card():
+    result = run("analyze", "freecell", "--deal", "1", "--max-states", "20", "--json")
+    assert result.exit_code == 3, result.output
+    card = json.loads(result.stdout)
+    assert card["status"] == "unknown" and card["difficulty"] is None
+    assert card["tier"] == "unknown" and card["critical"] is None and card["shortest"] is None
+    assert {"difficulty", "shortest", "critical"} <= set(card["unfilled"])
+    text = run("analyze", "freecell", "--deal", "1", "--max-states", "20")
+    assert text.exit_code == 3 and "difficulty: none (unknown)" in text.stdout
+    assert "not filled: difficulty: the verdict is unknown" in text.stdout
+
+
+@pytest.mark.parametrize("args, said", [
+    (["analyze", "freecell"], "give either a deal file or --deal NUMBER"),
+    (["analyze", "no-such-game", "--deal", "1"], "unknown game"),
+    (["analyze", "freecell", "--deal", "1", "--seconds", "0"], "0"),
+    (["analyze", "freecell", "--deal", "1", "--strategy", "nope"], "nope"),
+    (["analyze", "freecell", "--deal", "1", "-V", "cells=9"], "cells"),
+])
+def test_analyze_refuses_bad_input_in_one_line(args, said, capsys):
+    from solver.app.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(args)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and said in err and len(err.splitlines()) == 1
+
+
+def test_analyze_refuses_a_bad_deal_file(tmp_path: Path, capsys):
+    from solver.app.cli import main
+
+    bad = tmp_path / "bad.txt"
+    bad.write_text("XX YY\n")
+    with pytest.raises(SystemExit) as stop:
+        main(["analyze", "freecell", str(bad)])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: freecell deal") and len(err.splitlines()) == 1
+
+
+def test_classify_analyze_adds_the_card_to_each_record(tmp_path: Path):
+    out = tmp_path / "cards.jsonl"
+    result = run("classify", "freecell", "1-3", *TWIN, "-V", "cells=1", "--out", str(out),
+                 "--analyze", "--seconds", "5", "--quiet")
+    assert result.exit_code == 0, result.output
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["deal"] for r in records] == [1, 2, 3]
+    for record in records:
+        assert {"difficulty", "tier", "least", "first_moves", "critical"} <= set(record)
+        assert record["strategy"].startswith("analyze:")
+    again = run("classify", "freecell", "1-4", *TWIN, "-V", "cells=1", "--out", str(out),
+                "--analyze", "--seconds", "5", "--quiet", "--resume")
+    assert again.exit_code == 0, again.output
+    assert len(out.read_text().splitlines()) == 4
