@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import signal
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -149,3 +150,14 @@ def run_main(args: list[str], capsys: Any) -> tuple[int, str, str]:
         code = 0
     captured = capsys.readouterr()
     return code, captured.out, captured.err
+
+
+def default_signals() -> None:
+    """In a child process before it starts: SIGINT as a terminal's program gets it.
+
+    A shell without job control starts background commands with SIGINT ignored, and
+    Python then never turns it into KeyboardInterrupt; a test that presses Ctrl-C on the
+    command would fail whenever the whole test run had been started in the background.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+

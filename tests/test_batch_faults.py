@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from conftest import run_main
+from conftest import default_signals, run_main
 
 from games import find_game
 from solver.app import batch
@@ -394,7 +394,7 @@ def _start_and_wait(out: Path, lines: int) -> subprocess.Popen:
     process = subprocess.Popen(_cli("freecell", "1-3000", "--out", str(out), "-q", "--jobs", "2",
                                     "-s", "dfs", "--memory", "256M"),
                                env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, start_new_session=True)
+                               text=True, start_new_session=True, preexec_fn=default_signals)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and (not out.exists() or out.read_text().count("\n") < lines):
         time.sleep(0.05)
@@ -458,7 +458,7 @@ def test_sigterm_stops_an_in_process_cpsat_search_at_once(tmp_path):
     process = subprocess.Popen(_cli("black-hole", "10", "--out", str(out), "-q", "-s", "cpsat",
                                     "--seconds", "50"),
                                env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, start_new_session=True)
+                               text=True, start_new_session=True, preexec_fn=default_signals)
     time.sleep(3)                                        # well into the solve
     sent = time.monotonic()
     process.send_signal(signal.SIGTERM)
