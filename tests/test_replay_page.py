@@ -163,6 +163,21 @@ def test_solve_writes_the_page_of_its_solution(tmp_path, capsys):
     assert data["frames"] == [GAMES["black-hole"].drawing(GAMES["black-hole"].deal(1))]
 
 
+def test_analyze_writes_the_card_solution_with_its_critical_steps(tmp_path, capsys):
+    page = tmp_path / "card.html"
+    with pytest.raises(SystemExit) as stop:
+        main(["analyze", "black-hole", "--deal", "2", "--json", "--html", str(page)])
+    assert stop.value.code == 0
+    card = json.loads(capsys.readouterr().out)
+    data = _page_data(page)
+    assert [s["notation"] for s in data["steps"]] == card["solution"]
+    assert data["critical"] == card["critical"] and data["critical"]
+    with pytest.raises(SystemExit) as stop:
+        main(["analyze", "black-hole", "--deal", "2", "--graph", str(tmp_path / "g.graphml"),
+              "--html", str(page)])
+    assert stop.value.code == 2 and "--html" in capsys.readouterr().err
+
+
 def _page_data(page: Path) -> dict[str, Any]:
     text = page.read_text(encoding="utf-8")
     found = re.search(r'id="replay-data">(.*?)</script>', text, re.S)

@@ -922,9 +922,11 @@ def analyze_deal(game_name: str = GameArg, file: Optional[Path] = FileArg,
                  seed: Optional[int] = typer.Option(None, "--seed", metavar="S",
                                                     parser=whole_number, help="the card's random "
                                                     "games' and blind samples' seed (default 0)"),
-                 progress: Optional[bool] = ProgressOpt) -> None:
+                 progress: Optional[bool] = ProgressOpt,
+                 html_page: Optional[Path] = HtmlOpt) -> None:
     """Analyze a deal: its difficulty card; with --graph, its state graph; with --plot, a
-    picture of it.
+    picture of it; with --html, the card's solution as a replay page, its critical steps
+    marked.
 
     The card (README, "Difficulty"): the verdict, the least resources that still win,
     the shortest solution, how narrow the way is (winning first moves, critical steps),
@@ -946,8 +948,10 @@ def analyze_deal(game_name: str = GameArg, file: Optional[Path] = FileArg,
         game = find_game(game_name, parse_variants(variant))
         if graph is None and plot is None:
             status = _difficulty_card(game, file, deal, strategy, max_states, seconds, memory,
-                                      cpu, as_json, seed, progress)
+                                      cpu, as_json, seed, progress, html_page)
             raise typer.Exit(EXIT_STATUS[status])
+        if html_page is not None:
+            raise SolitaireError("--html writes the card's solution: leave out --graph and --plot")
         status = _graph_and_plot(game, file, deal, graph, plot, max_states, as_json,
                                  Budget(seconds=seconds, cpu=cpu), progress)
     raise typer.Exit(EXIT_STATUS[status])
@@ -956,11 +960,13 @@ def analyze_deal(game_name: str = GameArg, file: Optional[Path] = FileArg,
 def _difficulty_card(game: Game[Any, Any], file: Optional[Path], deal: Optional[int],
                      strategy: Optional[str], max_states: Optional[int], seconds: float,
                      memory: Optional[str], cpu: bool, as_json: bool, seed: Optional[int],
-                     progress: Optional[bool]) -> Status:
+                     progress: Optional[bool], html_page: Optional[Path] = None) -> Status:
     """``analyze`` without --graph or --plot: print the deal's difficulty card
-    (``solver.app.difficulty``); return its verdict."""
+    (``solver.app.difficulty``), and write its replay page if asked; return its verdict."""
     from solver.app import difficulty
 
+    if html_page is not None:
+        replay_page.check_writable(html_page)
     state, deal_id = _position(game, file, deal)
     budget = _budget(max_states, seconds, memory, cpu=cpu)
     _check_budget(game, strategy, budget)
@@ -985,6 +991,10 @@ def _difficulty_card(game: Game[Any, Any], file: Optional[Path], deal: Optional[
     else:
         for line in difficulty.card_lines(made):
             typer.echo(line)
+    if html_page is not None:
+        steps = analyze.verify_moves(game, state, made.solution).steps
+        replay_page.write_page(game, state, steps, html_page, critical=made.critical or (),
+                               title=f"{game.name} {deal_id}: {made.verdict.status.value}")
     return made.verdict.status
 
 
