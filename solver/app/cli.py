@@ -124,6 +124,11 @@ PlayedOpt = typer.Option("", "--moves", "-m", metavar="MOVES",
 HtmlOpt = typer.Option(None, "--html", metavar="FILE",
                        help="write a page that replays the solution in a browser (one "
                             "self-contained HTML file)")
+SourceArg = typer.Argument(..., metavar="SOURCE",
+                           help="deal range (1-1000), a file of deals, or JSON lines")
+OutOpt = typer.Option(..., "--out", "-o", metavar="RESULTS", help="results, one JSON line per deal")
+JobsOpt = typer.Option(1, "--jobs", "-j", min=1, max=256, metavar="N",
+                       help="worker processes (default 1)", show_default=False)
 ProgressOpt = typer.Option(None, "--progress/--no-progress",
                            help="a progress line on stderr (default: on a terminal)")
 
@@ -673,13 +678,10 @@ def verify(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optio
 
 @app.command()
 def classify(game_name: str = GameArg,
-             source: str = typer.Argument(..., metavar="SOURCE",
-                                          help="deal range (1-1000), a file of deals, or JSON lines"),
-             out: Path = typer.Option(..., "--out", "-o", metavar="RESULTS",
-                                      help="results, one JSON line per deal"),
+             source: str = SourceArg,
+             out: Path = OutOpt,
              variant: list[str] = VariantOpt, strategy: Optional[str] = StrategyOpt,
-             jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=256, metavar="N",
-                                      help="worker processes (default 1)", show_default=False),
+             jobs: int = JobsOpt,
              resume: bool = typer.Option(False, "--resume", help="skip the deals already in --out "
                                          "(the same game, variant, strategy and budget)"),
              max_states: Optional[int] = StatesOpt,
@@ -719,22 +721,16 @@ def classify(game_name: str = GameArg,
         _print_summary(plan.summarize())
         if plot is not None:
             _plot_batch(game, out, tasks, source, plot)
-    if plan.errors:                           # a bug hit some deals: say so in the status too
-        typer.echo(f"internal error in {plan.errors} deals of this run (recorded unknown, "
-                   "stopped_by \"error\"): this is a bug; please report it", err=True)
-        raise typer.Exit(EXIT_BUG)
+    _exit_if_errors(plan)
 
 
 @app.command()
 def play(game_name: str = GameArg,
-         source: str = typer.Argument(..., metavar="SOURCE",
-                                      help="deal range (1-1000), a file of deals, or JSON lines"),
-         out: Path = typer.Option(..., "--out", "-o", metavar="RESULTS",
-                                  help="results, one JSON line per deal"),
+         source: str = SourceArg,
+         out: Path = OutOpt,
          blind_: bool = BlindOpt, variant: list[str] = VariantOpt,
          strategy: Optional[str] = StrategyOpt,
-         jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=256, metavar="N",
-                                  help="worker processes (default 1)", show_default=False),
+         jobs: int = JobsOpt,
          resume: bool = typer.Option(False, "--resume", help="skip the deals already in --out "
                                      "(the same game, variant and blind settings)"),
          samples: Optional[int] = SamplesOpt,
@@ -769,10 +765,7 @@ def play(game_name: str = GameArg,
             typer.echo(json.dumps(summary.to_json()))
         else:
             _print_blind_summary(game, summary)
-    if plan.errors:
-        typer.echo(f"internal error in {plan.errors} deals of this run (recorded unknown, "
-                   "stopped_by \"error\"): this is a bug; please report it", err=True)
-        raise typer.Exit(EXIT_BUG)
+    _exit_if_errors(plan)
 
 
 def _plot_batch(game: Game[Any, Any], out: Path, tasks: Any, source: str, plot: Path) -> None:
@@ -806,6 +799,14 @@ def _print_blind_summary(game: Game[Any, Any], summary: blind.BlindSummary) -> N
     for row in figures["reliability"]:
         typer.echo(f"  {row['bin']}: {row['decisions']:6d} decisions, predicted "
                    f"{row['predicted']:.2f}, won {row['won']:.2f}")
+
+
+def _exit_if_errors(plan: batch.Plan) -> None:
+    """End with status 70 when a bug hit some deals of the run: say so in the status too."""
+    if plan.errors:
+        typer.echo(f"internal error in {plan.errors} deals of this run (recorded unknown, "
+                   "stopped_by \"error\"): this is a bug; please report it", err=True)
+        raise typer.Exit(EXIT_BUG)
 
 
 def _run_plan(plan: batch.Plan, unit: str, quiet: bool) -> None:
