@@ -35,7 +35,6 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
