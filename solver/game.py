@@ -19,6 +19,7 @@ from typing import (TYPE_CHECKING, Any, Callable, ClassVar, Concatenate, Generic
                     ParamSpec, Protocol, TypeVar, overload)
 
 if TYPE_CHECKING:
+    from solver.certify import Certifier
     from solver.layout import Layout
     from solver.search.result import Budget, Result
     from solver.view import View
@@ -334,6 +335,14 @@ class Game(Protocol[S, M]):
         reports the scarcest value that still wins a deal (``solver.app.difficulty``),
         the position carried over by its text (``format``, then the other variant's
         ``parse``) or its deal number. None when the game has no such dial."""
+        return None
+
+    @property
+    def certifier(self) -> "Certifier[S, M] | None":
+        """How a ``lost`` verdict is written as a certificate the independent checker
+        (``checker``) verifies (``solver.certify``): the encoding of positions, the
+        reductions the checker applies, and the moves the writer follows. None when the
+        game writes no certificates yet."""
         return None
 
     def drawing(self, state: S) -> "Layout":

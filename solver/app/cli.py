@@ -355,18 +355,27 @@ def solve(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Option
           boards: bool = typer.Option(False, "--boards", help="print the position after each "
                                       "move of the solution"),
           progress: Optional[bool] = ProgressOpt, moves: str = PlayedOpt,
-          html_page: Optional[Path] = HtmlOpt) -> None:
+          html_page: Optional[Path] = HtmlOpt,
+          certificate: Optional[Path] = typer.Option(
+              None, "--certificate", metavar="FILE",
+              help="with a lost verdict, write its certificate of loss to FILE, for "
+                   "`solitaire check`")) -> None:
     """Decide a deal (or the position some moves reach): won, lost (proven) or unknown.
 
-    A win comes with a solution replayed through the rules. Exit status 0 won, 1 lost,
+    A win comes with a solution replayed through the rules; a loss, with --certificate,
+    with a certificate the independent checker verifies. Exit status 0 won, 1 lost,
     3 unknown.
     """
     with user_errors():
         game = find_game(game_name, parse_variants(variant))
+        if certificate is not None and game.certifier is None:
+            raise SolitaireError(f"{game.name} writes no certificates of loss yet")
         start, deal_id = _position(game, file, deal)
         state, played = _continued(game, start, moves)
         if html_page is not None:
             replay_page.check_writable(html_page)
+        if certificate is not None:
+            replay_page.check_writable(certificate, "the certificate")
         chosen = "astar" if optimal and strategy is None else strategy
         budget = _budget(max_states, seconds, memory, cpu=cpu)
         _check_budget(game, chosen, budget)
@@ -377,6 +386,9 @@ def solve(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Option
             verdict.extra["played"] = played
         if html_page is not None:
             _write_page(game, start, played, result, verdict, html_page)
+        if certificate is not None:
+            _write_certificate(game, state, deal if not played else None, result, certificate,
+                               _budget(max_states, seconds, memory, cpu=cpu))
         if as_json:
             typer.echo(json.dumps(verdict.to_json()))
         else:
@@ -398,6 +410,30 @@ def _write_page(game: Game[Any, Any], start: Any, played: list[str], result: Res
     score = f", score {verdict.score}" if verdict.score is not None else ""
     title = f"{game.name} {verdict.deal}: {outcome}{score}"
     replay_page.write_page(game, start, before + line, path, title=title)
+
+
+def _write_certificate(game: Game[Any, Any], state: Any, deal: Optional[int],
+                       result: Result[Any], path: Path, budget: Budget) -> None:
+    """Write the certificate of a lost verdict (a note on stderr for any other), under a
+    budget of its own as large as the search's."""
+    from solver import certify
+
+    if result.status is not Status.LOST:
+        typer.echo(f"no certificate: the verdict is {result.status.value}", err=True)
+        return
+    written = certify.certify(game, state, path, deal=deal, budget=budget,
+                              solver_version=certify.version())
+    if written.status == "won":
+        raise RuntimeError("writing the certificate reached a win the search said was "
+                           "not there")
+    if written.status != "lost":
+        typer.echo(f"no certificate: the {written.stopped_by} budget ran out after "
+                   f"{written.positions:,} positions", err=True)
+        return
+    facts = f", {written.closed_by_facts:,} closed by a static proof" \
+        if written.closed_by_facts else ""
+    typer.echo(f"certificate written to {path}: {written.positions:,} positions{facts}, "
+               f"{written.bytes:,} bytes, {written.seconds:.2f} s", err=True)
 
 
 def _print_verdict(verdict: Verdict) -> None:
@@ -648,6 +684,60 @@ def _hint_all(game: Game[Any, Any], state: Any, strategy: Optional[str], budget:
             typer.echo(f"{' '.join(_grouped(list(verdict.steps))):<24} {verdict.label}{score}")
     statuses = {verdict.status for verdict in verdicts}
     return next(s for s in (Status.WON, Status.UNKNOWN, Status.LOST) if s in statuses)
+
+
+@app.command()
+def check(certificate: Path = typer.Argument(..., metavar="CERTIFICATE",
+                                            help="a certificate written by --certificate"),
+          game_name: Optional[str] = typer.Argument(None, metavar="[GAME]",
+                                                    help="the game the deal is of, to confirm "
+                                                         "which deal the certificate is of"),
+          file: Optional[Path] = FileArg, deal: Optional[int] = DealOpt,
+          variant: list[str] = VariantOpt) -> None:
+    """Check a certificate of loss with the independent checker: valid or its first fault.
+
+    The checker shares no code with the solver or the games' rules (``checker/``). With
+    GAME and a deal (--deal N or a deal file), it also confirms that the certificate is
+    that deal's. Exit status 0 valid, 1 a fault, 2 an unreadable file or a mistake.
+    """
+    from checker import certificate as certificate_file, check as closure, game_module
+
+    with user_errors():
+        try:
+            read = certificate_file.read(certificate)
+        except certificate_file.Unreadable as error:
+            raise SolitaireError(str(error)) from None
+        module = game_module(read.game)
+        expected = None
+        if game_name is not None:
+            game = find_game(game_name, parse_variants(variant))
+            if game.name != read.game:
+                raise SolitaireError(f"{certificate} is a certificate of {read.game}, not of "
+                                     f"{game.name}")
+            if file is None and deal is None:
+                raise SolitaireError("give the deal to confirm: --deal NUMBER or a deal file")
+            ours = variant_of(game)
+            if ours != read.variant:
+                differ = sorted(k for k in set(ours) | set(read.variant)
+                                if ours.get(k) != read.variant.get(k))
+                raise SolitaireError(f"{certificate} is of another variant of {game.name} "
+                                     f"({', '.join(f'{k}={read.variant.get(k)!r}' for k in differ)})")
+            if module is not None:
+                text = _read_deal(file) if file is not None else None
+                try:
+                    position = module.deal(deal, read.variant) if text is None else \
+                        module.parse(text, read.variant)
+                except ValueError as error:
+                    raise SolitaireError(f"the checker cannot read the deal: {error}") from None
+                expected = closure.start_line(module, read, position)
+        outcome = closure.check(read, expected, module)
+    which = f"deal {outcome.deal}" if outcome.deal is not None else "the position it starts at"
+    if outcome.valid:
+        typer.echo(f"valid: {outcome.game} {which} is lost ({outcome.positions:,} positions "
+                   f"checked in {outcome.seconds:.2f} s)")
+        raise typer.Exit(0)
+    typer.echo(f"invalid: {certificate} ({outcome.game} {which}): {one_line(outcome.fault)}")
+    raise typer.Exit(1)
 
 
 @app.command()

@@ -55,16 +55,16 @@ def page(data: dict[str, Any]) -> str:
             .replace("__DATA__", payload))
 
 
-def check_writable(path: Path) -> None:
+def check_writable(path: Path, what: str = "the page") -> None:
     """Raise SolitaireError when `path` cannot be written (before a long search)."""
     where = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
-        raise SolitaireError(f"cannot write the page to {quote(str(path), 60)}: it is a directory")
+        raise SolitaireError(f"cannot write {what} to {quote(str(path), 60)}: it is a directory")
     if not where.is_dir():
-        raise SolitaireError(f"cannot write the page to {quote(str(path), 60)}: "
+        raise SolitaireError(f"cannot write {what} to {quote(str(path), 60)}: "
                              "no such directory")
     if not os.access(where, os.W_OK) or path.exists() and not os.access(path, os.W_OK):
-        raise SolitaireError(f"cannot write the page to {quote(str(path), 60)}: permission denied")
+        raise SolitaireError(f"cannot write {what} to {quote(str(path), 60)}: permission denied")
 
 
 def write_page(game: Game[Any, Any], state: Any, steps: Sequence[Any], path: Path | str,

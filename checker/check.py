@@ -1,0 +1,104 @@
+"""The closure check: is a certificate's set of positions a proof that the deal is lost?
+
+The argument, for a set P of positions (each a line of the certificate):
+
+1. the start (the deal, with the named reductions' automatic moves made) is in P;
+2. no position in P is won;
+3. from every position in P without facts, every move the game's rules allow (after the
+   named reductions) leads to a position in P;
+4. every position in P with facts is lost by the static proof the facts describe, which
+   the game's own ``check_facts`` confirms.
+
+Then every line of play from the start stays in P (by 1 and 3, or ends at a position of
+4), and none of those positions is won (2): the deal cannot be won. The reductions only
+change which positions stand for which: each game module proves each one it accepts
+keeps the verdict, and a certificate that names any other is refused.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from checker import game_module
+from checker.certificate import Certificate
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the check found: `fault` is empty when the certificate is valid."""
+
+    game: str
+    deal: int | None
+    positions: int
+    fault: str
+    seconds: float
+
+    @property
+    def valid(self) -> bool:
+        return not self.fault
+
+
+def check(certificate: Certificate, expected_start: str | None = None,
+          module: ModuleType | None = None) -> Outcome:
+    """Check `certificate`; `expected_start`, where given, is the LINE its start must be
+    (the deal it claims to be, encoded by the game's checker module). `module` is the
+    game's checker module (default: the one named after the certificate's game)."""
+    began = time.perf_counter()
+    fault = _fault(certificate, expected_start, module or game_module(certificate.game))
+    return Outcome(certificate.game, certificate.deal, len(certificate.positions), fault,
+                   time.perf_counter() - began)
+
+
+def start_line(module: ModuleType, certificate: Certificate, position: Any) -> str:
+    """Return the LINE of `position` as the start of a game under the certificate's
+    variant and reductions: its automatic moves made, encoded canonically."""
+    variant, reductions = certificate.variant, certificate.reductions
+    return str(module.encode(module.settle(position, variant, reductions), variant, reductions))
+
+
+def _fault(certificate: Certificate, expected_start: str | None,
+           module: ModuleType | None) -> str:
+    if module is None:
+        return f"the checker has no rules for the game {certificate.game!r}"
+    variant, reductions = certificate.variant, certificate.reductions
+    problem = module.variant_problem(variant)
+    if problem:
+        return f"variant {variant}: {problem}"
+    unknown = sorted(reductions - set(module.REDUCTIONS))
+    if unknown:
+        return f"names the reduction {unknown[0]!r}, which the checker does not accept " \
+               f"for {certificate.game} (it accepts: {', '.join(sorted(module.REDUCTIONS)) or 'none'})"
+    if expected_start is not None and certificate.start != expected_start:
+        return f"is not this deal's certificate: it starts at {_short(certificate.start)}, " \
+               f"the deal at {_short(expected_start)}"
+    positions = certificate.positions
+    if certificate.start not in positions:
+        return f"the start {_short(certificate.start)} is not in the set"
+    has_facts = hasattr(module, "check_facts")
+    for line, facts in positions.items():
+        try:
+            position = module.decode(line, variant)
+        except ValueError as error:
+            return f"position {_short(line)} cannot be read: {error}"
+        if module.encode(position, variant, reductions) != line:
+            return f"position {_short(line)} is not written in its canonical form"
+        if module.is_won(position, variant):
+            return f"position {_short(line)} is won"
+        if facts is not None:
+            why = module.check_facts(position, variant, facts) if has_facts else \
+                "the checker knows no static proof for this game"
+            if why:
+                return f"position {_short(line)}: its static proof fails: {why}"
+            continue
+        for move, after in module.moves(position, variant, reductions):
+            child = module.encode(module.settle(after, variant, reductions), variant, reductions)
+            if child not in positions:
+                return f"position {_short(line)}: the move {move} leads to {_short(child)}, " \
+                       "which is not in the set"
+    return ""
+
+
+def _short(line: str, limit: int = 160) -> str:
+    return line if len(line) <= limit else line[:limit - 1] + "…"

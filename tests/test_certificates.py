@@ -1,0 +1,220 @@
+"""Certificates of loss, the generic parts: the file, the closure check, the writer and
+``solitaire check``, on the test-only toy game Ladder and its checker module
+(``tests/toy_checker.py``). Each game's own certificates are tested beside its rules."""
+from __future__ import annotations
+
+import json
+import lzma
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import toy_checker
+from checker import certificate as certificate_file
+from checker.check import check, start_line
+from solver.certify import Certifier, certify
+from solver.search import Budget, dfs
+from solver.game import Status
+from toy_game import Ladder, State
+
+REDUCTIONS = ("column-order",)
+
+
+@dataclass(frozen=True)
+class CertifiedLadder(Ladder):
+    """Ladder writing certificates in its checker module's encoding."""
+
+    @property
+    def certifier(self) -> Certifier[State, Any]:
+        variant = {"ranks": self.ranks, "columns": self.columns}
+        return Certifier(REDUCTIONS, lambda state: toy_checker.encode(
+            toy_checker.parse(self.format(state), variant), variant, frozenset(REDUCTIONS)))
+
+
+GAME = CertifiedLadder(ranks=8, columns=3)
+VARIANT = {"ranks": 8, "columns": 3}
+
+
+def lost_deals(count: int) -> list[int]:
+    found = [number for number in range(1, 200)
+             if dfs(GAME, GAME.deal(number), Budget(max_states=100_000)).status is Status.LOST]
+    assert len(found) >= count, "the toy game has too few lost deals for the tests"
+    return found[:count]
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, Path]:
+    folder = tmp_path_factory.mktemp("cert")
+    written = {number: certify(GAME, GAME.deal(number), folder / f"{number}.cert", deal=number)
+               for number in lost_deals(10)}
+    number = max(written, key=lambda n: written[n].positions)      # the biggest set
+    assert written[number].status == "lost" and written[number].positions >= 5
+    return number, folder / f"{number}.cert"
+
+
+def rewrite(source: Path, target: Path, change: Any) -> Path:
+    """Write `target`: the certificate at `source` with its header and lines changed."""
+    with lzma.open(source, "rt", encoding="utf-8") as read:
+        header, *lines = read.read().splitlines()
+    header_json, lines = change(json.loads(header), lines)
+    with lzma.open(target, "wt", encoding="utf-8") as out:
+        out.write("\n".join([json.dumps(header_json), *lines]) + "\n")
+    return target
+
+
+def checked(path: Path, number: int | None = None) -> str:
+    read = certificate_file.read(path)
+    expected = None if number is None else \
+        start_line(toy_checker, read, toy_checker.deal(number, read.variant))
+    return check(read, expected, toy_checker).fault
+
+
+def test_every_lost_deal_is_certified_and_checked_valid(tmp_path: Path) -> None:
+    for number in lost_deals(5):
+        path = tmp_path / f"{number}.cert"
+        assert certify(GAME, GAME.deal(number), path, deal=number).status == "lost"
+        assert checked(path, number) == ""
+
+
+def test_a_won_deal_gets_no_certificate(tmp_path: Path) -> None:
+    won = next(n for n in range(1, 200)
+               if dfs(GAME, GAME.deal(n), Budget(max_states=100_000)).status is Status.WON)
+    path = tmp_path / "won.cert"
+    assert certify(GAME, GAME.deal(won), path).status == "won" and not path.exists()
+
+
+def test_a_budget_that_runs_out_writes_nothing(tmp_path: Path, written: tuple[int, Path]) -> None:
+    number, _ = written
+    path = tmp_path / "cut.cert"
+    result = certify(GAME, GAME.deal(number), path, budget=Budget(max_states=1))
+    assert (result.status, result.stopped_by, path.exists()) == ("unknown", "max-states", False)
+
+
+def test_the_header_names_game_variant_deal_and_reductions(written: tuple[int, Path]) -> None:
+    number, path = written
+    read = certificate_file.read(path)
+    assert (read.game, read.variant, read.deal, sorted(read.reductions)) == \
+        ("ladder", VARIANT, number, sorted(REDUCTIONS))
+    assert read.start in read.positions and list(read.positions) == sorted(read.positions)
+
+
+def test_a_position_removed_is_found(tmp_path: Path, written: tuple[int, Path]) -> None:
+    number, path = written
+    read = certificate_file.read(path)
+    victim = next(line for line in read.positions if line != read.start)
+
+    def drop(header: dict[str, Any], lines: list[str]) -> tuple[dict[str, Any], list[str]]:
+        return {**header, "positions": header["positions"] - 1}, [l for l in lines if l != victim]
+    fault = checked(rewrite(path, tmp_path / "t.cert", drop), number)
+    assert "not in the set" in fault and victim in fault
+
+
+def test_a_won_position_added_is_found(tmp_path: Path, written: tuple[int, Path]) -> None:
+    number, path = written
+    won = f"{VARIANT['ranks']}" + "|" * VARIANT["columns"]
+
+    def add(header: dict[str, Any], lines: list[str]) -> tuple[dict[str, Any], list[str]]:
+        return {**header, "positions": header["positions"] + 1}, sorted(lines + [won])
+    assert checked(rewrite(path, tmp_path / "t.cert", add), number) == f"position {won} is won"
+
+
+def test_the_start_left_out_is_found(tmp_path: Path, written: tuple[int, Path]) -> None:
+    number, path = written
+    read = certificate_file.read(path)
+
+    def drop(header: dict[str, Any], lines: list[str]) -> tuple[dict[str, Any], list[str]]:
+        return {**header, "positions": header["positions"] - 1}, \
+            [line for line in lines if line != read.start]
+    assert "is not in the set" in checked(rewrite(path, tmp_path / "t.cert", drop), number)
+
+
+def test_another_deals_certificate_is_refused(tmp_path: Path) -> None:
+    first, second = lost_deals(2)
+    path = tmp_path / "first.cert"
+    certify(GAME, GAME.deal(first), path, deal=first)
+    assert checked(path, first) == ""
+    assert "is not this deal's certificate" in checked(path, second)
+
+
+def test_a_reduction_the_checker_does_not_accept_is_refused(tmp_path: Path,
+                                                           written: tuple[int, Path]) -> None:
+    number, path = written
+
+    def name(header: dict[str, Any], lines: list[str]) -> tuple[dict[str, Any], list[str]]:
+        return {**header, "reductions": ["column-order", "trust-me"]}, lines
+    fault = checked(rewrite(path, tmp_path / "t.cert", name), number)
+    assert "'trust-me', which the checker does not accept" in fault
+
+
+def test_a_position_not_in_canonical_form_is_refused(tmp_path: Path,
+                                                     written: tuple[int, Path]) -> None:
+    number, path = written
+
+    def swap(header: dict[str, Any], lines: list[str]) -> tuple[dict[str, Any], list[str]]:
+        home, *columns = lines[-1].split("|")
+        assert columns != sorted(columns, reverse=True)
+        twin = "|".join([home, *sorted(columns, reverse=True)])     # the same position, unsorted
+        return {**header, "positions": header["positions"] + 1}, sorted(lines + [twin])
+    fault = checked(rewrite(path, tmp_path / "t.cert", swap), number)
+    assert "is not written in its canonical form" in fault
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda data: data[:len(data) // 2], "not a readable certificate"),
+    (lambda data: data[:20] + bytes(b ^ 0xFF for b in data[20:40]) + data[40:],
+     "not a readable certificate"),
+    (lambda data: lzma.compress(b'{"format": "something else"}\n'), "does not say format"),
+    (lambda data: b"", "not a readable certificate"),
+])
+def test_a_damaged_file_is_unreadable(tmp_path: Path, written: tuple[int, Path],
+                                      damage: Any, message: str) -> None:
+    _, path = written
+    bad = tmp_path / "bad.cert"
+    bad.write_bytes(damage(path.read_bytes()))
+    with pytest.raises(certificate_file.Unreadable, match=message):
+        certificate_file.read(bad)
+
+
+def test_a_file_cut_at_a_line_end_is_unreadable(tmp_path: Path, written: tuple[int, Path]) -> None:
+    _, path = written
+
+    def cut(header: dict[str, Any], lines: list[str]) -> tuple[dict[str, Any], list[str]]:
+        return header, lines[:-1]
+    with pytest.raises(certificate_file.Unreadable, match="truncated"):
+        certificate_file.read(rewrite(path, tmp_path / "t.cert", cut))
+
+
+def test_the_checker_imports_nothing_of_the_solver() -> None:
+    """The checker is independent: its modules import the standard library and each
+    other only (read from their source, imports inside functions included)."""
+    import ast
+    import sys
+
+    root = Path(__file__).resolve().parent.parent / "checker"
+    for path in sorted(root.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+            for name in names:
+                top = name.partition(".")[0]
+                assert top == "checker" or top in sys.stdlib_module_names or top == "__future__", \
+                    f"{path.name} imports {name}"
+
+
+def test_check_says_valid_or_names_the_fault_with_its_status(tmp_path: Path,
+                                                            written: tuple[int, Path]) -> None:
+    from test_cli import run
+
+    _, path = written
+    # the toy game is not in the registry, so the checker has no module for it
+    result = run("check", str(path))
+    assert result.exit_code == 1
+    assert result.output.startswith("invalid: ") and "has no rules for the game 'ladder'" \
+        in result.output
+    damaged = tmp_path / "damaged.cert"
+    damaged.write_bytes(path.read_bytes()[:40])
+    result = run("check", str(damaged))
+    assert result.exit_code == 2 and "not a readable certificate" in result.output
+    assert run("check", str(tmp_path / "missing.cert")).exit_code == 2
