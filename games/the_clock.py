@@ -181,7 +181,7 @@ class TheClock(Game[State, Move]):
 
     @property
     def certifier(self) -> Certifier[State, Move]:
-        """Certificates of loss (``solver.certify``, checked by ``checker/the_clock.py``).
+        """Certificates of loss (``solver.certify``, checked by ``checker/clock.py``).
 
         The play is forced, so a loss is its own proof: the certificate is the start alone,
         with the facts ``"forced"`` (``forced_loss``), and the checker confirms them by

@@ -273,3 +273,15 @@ def test_each_static_proof_holds_only_at_lost_positions(game: BlackHole) -> None
                 assert not checker_verdict(position, rules, ALL), (facts, exact_line(state))
     if game.ranks == 7:                 # four ranks: a cycle too short to cut off often
         assert min(proven.values()) > 0, proven
+
+
+def test_solve_writes_and_check_confirms_a_certificate(tmp_path: Path) -> None:
+    from test_cli import run
+
+    path = tmp_path / "29.cert"
+    result = run("solve", "black-hole", "--deal", "29", "--certificate", str(path))
+    assert result.exit_code == 1 and path.exists()
+    result = run("check", str(path), "black-hole", "--deal", "29")
+    assert result.exit_code == 0 and result.output.startswith("valid: black-hole deal 29 is lost")
+    result = run("check", str(path), "black-hole", "--deal", "25")
+    assert result.exit_code == 1 and "is not this deal's certificate" in result.output
