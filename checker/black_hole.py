@@ -34,8 +34,9 @@ Static proofs of loss (``check_facts``), both counting only the ranks left in th
   except at its start and its end, it arrives by one edge and leaves by one, so
   e(v - 1) + e(v) = 2 o(v) - [v = r0] - [v = rn], with o(v) = counts[v] + [v = r0] the
   times it is at v; every e(v) >= 0; and the ranks the walk is at are joined by edges it
-  crosses. Given the last rank rn and x = e(top rank), these equations fix every e(v) in
-  turn. The proof holds when, for every possible last rank and every x from 0 to the
+  crosses (a cycle of at least 4 ranks: the two edges at v are distinct). Given the last
+  rank rn and x, the crossings of the edge between the highest rank and the A, these
+  equations fix every e(v) in turn from the A up. The proof holds when, for every possible last rank and every x from 0 to the
   largest degree, they fail: some e(v) is negative, the last equation does not close, or
   the edges crossed leave a rank with cards apart.
 """
