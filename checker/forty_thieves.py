@@ -161,11 +161,16 @@ def parse(text: str, variant: dict[str, Any]) -> Position:
         raise ValueError(f"{len(columns)} columns, not {variant['columns']}")
     if any(len(pair) > 2 for pair in tops.values()):
         raise ValueError("more than two foundations of a suit")
-    home = tuple(tuple(sorted((pair + [0, 0])[:2])) for pair in tops.values())
+    home = tuple(sorted_pair(*(pair + [0, 0])[:2]) for pair in tops.values())
     position = (home, tuple(waste), tuple(stock), tuple(columns))
     if sorted(every_card(position)) != sorted(full_deck(variant)):   # two decks, once each
         raise ValueError("the cards are not two decks of the variant's cards")
-    return position  # type: ignore[return-value]
+    return position
+
+
+def sorted_pair(first: int, second: int) -> tuple[int, int]:
+    """Return a suit's two foundation tops, the lower first."""
+    return (first, second) if first <= second else (second, first)
 
 
 def every_card(position: Position) -> list[str]:
@@ -177,6 +182,7 @@ def every_card(position: Position) -> list[str]:
 
 
 def full_deck(variant: dict[str, Any]) -> list[str]:
+    """Return the cards of the variant's two decks, each copy listed."""
     return [r + s for s in SUITS[:variant["suits"]] for r in RANKS[:variant["ranks"]]] * 2
 
 
@@ -221,12 +227,12 @@ def goes_home(home: tuple[tuple[int, int], ...], card: str) -> tuple[tuple[int, 
     suit, r = SUITS.index(card[1]), rank(card)
     low, high = home[suit]
     if low == r - 1:
-        pair = tuple(sorted((r, high)))
+        pair = sorted_pair(r, high)
     elif high == r - 1:
-        pair = tuple(sorted((low, r)))
+        pair = sorted_pair(low, r)
     else:
         return None
-    return home[:suit] + (pair,) + home[suit + 1:]  # type: ignore[operator]
+    return home[:suit] + (pair,) + home[suit + 1:]
 
 
 def fits(card: str, column: tuple[str, ...]) -> bool:
@@ -288,7 +294,9 @@ def settle(position: Position, variant: dict[str, Any], reductions: frozenset[st
         for _, card, (home, waste, stock, columns) in playable(position):
             low = home[SUITS.index(card[1])][0]
             if low == rank(card) - 1:
-                position = (goes_home(home, card), waste, stock, columns)  # type: ignore[assignment]
+                after = goes_home(home, card)
+                assert after is not None          # its foundation shows its rank minus one
+                position = (after, waste, stock, columns)
                 break
         else:
             return position

@@ -70,8 +70,8 @@ def rank(card: str) -> int:
 
 def full_deck(variant: dict[str, Any]) -> list[str]:
     """Return every card of the variant, each copy listed (8 suit runs in all, two decks)."""
-    letters = SUIT_LETTERS[variant["suits"]]
-    copies = variant["decks"] * 4 // variant["suits"]
+    letters: str = SUIT_LETTERS[variant["suits"]]
+    copies: int = variant["decks"] * 4 // variant["suits"]
     return [r + s for s in letters for r in RANKS[:variant["ranks"]]] * copies
 
 
