@@ -75,11 +75,6 @@ def rank(card: str) -> int:
     return RANKS.index(card[0]) + 1
 
 
-def full_size(variant: dict[str, Any]) -> bool:
-    """Return whether the variant has the real game's size (its deals are PySolFC's)."""
-    return (variant["suits"], variant["ranks"], variant["columns"], variant["rows"]) == (4, 13, 10, 4)
-
-
 # -- deals --------------------------------------------------------------------------
 
 
@@ -109,8 +104,8 @@ def deal(number: int, variant: dict[str, Any]) -> Position:
     """
     if number < 1:
         raise ValueError(f"deal numbers start at 1, got {number}")
-    if full_size(variant):
-        cards = pysolfc_order(number)
+    if (variant["suits"], variant["ranks"], variant["columns"], variant["rows"]) == (4, 13, 10, 4):
+        cards = pysolfc_order(number)                   # the real game's size
     else:
         cards = [r + s for s in SUITS[:variant["suits"]] for r in RANKS[:variant["ranks"]]] * 2
         random.Random(number).shuffle(cards)

@@ -57,6 +57,16 @@ def test_lost_twin_deals_are_certified_and_checked_valid(tmp_path: Path, game: F
         assert checked(path, number) == ""
 
 
+def test_a_start_dead_end_proves_lost_is_certified_by_expanding_it(tmp_path: Path) -> None:
+    """The one-pass proof ``dead_end`` gives no FACTS: the writer expands the position
+    (an exhaustive search), and the checker needs no second copy of the proof."""
+    assert ONE_PASS.dead_end(ONE_PASS.deal(34))
+    path = tmp_path / "34.cert"
+    written = certify(ONE_PASS, ONE_PASS.deal(34), path, deal=34)
+    assert (written.status, written.closed_by_facts) == ("lost", 0) and written.positions > 1
+    assert checked(path, 34) == ""
+
+
 def test_a_won_deal_gets_no_certificate(tmp_path: Path) -> None:
     path = tmp_path / "won.cert"
     assert dfs(REDEAL, REDEAL.deal(1), Budget(max_states=100_000)).status is Status.WON
