@@ -274,14 +274,16 @@ def settle(position: Position, variant: dict[str, Any], reductions: frozenset[st
     whose suit has both copies of the rank below home, until none is left.
 
     Proof that this keeps the verdict (the game states it at length at its ``forced``):
-    let card c of rank r be playable with both copies of r - 1 of its suit home. Nothing
-    can ever be laid on c (only those two cards could, and foundation cards never come
-    back), so c stays playable until it moves. Any winning line from the position wins
-    with c home first: play the same steps, skipping those that move c and the draw that
-    turns it up; every kept step stays legal (c home only makes the other copy of r, and
-    the r + 1 of its suit, freer to go home), and the line ends with every card home.
-    The order in which such cards go home does not matter: each stays eligible until it
-    goes (its suit's lower top stays r - 1 while c is out), so the end is the same.
+    let card c of rank r be playable with both copies of r - 1 of its suit home. In a
+    column nothing can ever be laid on c (only those two cards could, and foundation
+    cards never come back). Take any winning line from the position and play it with c
+    home first, skipping the steps that move c and the draw that turns it up: every
+    kept step stays legal (deleting c from its pile changes a pile's top only where c is
+    that top; c home only makes the other copy of r, and the r + 1 of its suit, freer to
+    go home), and the line still ends with every card home. Settling makes home moves
+    only, which lay no card on another, so a card that may go now may still go after the
+    others have gone (its suit's lower top stays r - 1 while it is out): the order in
+    which they go does not change the position reached.
     """
     if "safe-home" not in reductions:
         return position
