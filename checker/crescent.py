@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from typing import Any, Iterator
+from typing import Any, Iterator, TypeVar
 
 NAME = "crescent"
 REDUCTIONS = {
@@ -46,6 +46,7 @@ RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 OPTIONS = ("redeals", "worry_back", "bases_move", "open", "suits", "ranks", "piles")
 
+T = TypeVar("T")
 Card = tuple[int, int]                       # (suit 0..3 in CDHS order, rank 1..ranks)
 Position = tuple[tuple[tuple[Card, ...], ...], tuple[int, ...], tuple[int, ...], int]
 
@@ -144,19 +145,23 @@ def parse(text: str, variant: dict[str, Any]) -> Position:
             piles.append(() if tokens == ["-"] else tuple(_card(t) for t in tokens))
             continue
         name, rest = label.group(1).lower(), line[label.end():].split()
-        if name == "redeals" and len(rest) == 1 and rest[0].isdigit():
+        if name == "redeals" and len(rest) == 1 and rest[0].isascii() and rest[0].isdigit():
             redeals = int(rest[0])
-        elif name in ("aces", "kings") and len(rest) == suits:
+        elif name in ("aces", "kings"):
+            tops = {}                        # suit: top rank, each suit of the game once
             for token in rest:
                 found = _FOUNDATION.fullmatch(token)
                 if not found:
                     raise ValueError(f"unreadable foundation {token!r}")
-                suit = found.group(1) or found.group(4)
-                top = _rank(found.group(2) or found.group(3))
+                suit = SUITS.index((found.group(1) or found.group(4)).upper())
+                tops[suit] = _rank(found.group(2) or found.group(3))
+            if sorted(tops) != list(range(suits)) or len(rest) != suits:
+                raise ValueError(f"the {name} line must name each of the {suits} suits once")
+            for suit, top in tops.items():
                 if name == "aces":
-                    up[SUITS.index(suit.upper())] = top
+                    up[suit] = top
                 else:
-                    down[SUITS.index(suit.upper())] = top or ranks + 1
+                    down[suit] = top or ranks + 1
         else:
             raise ValueError(f"unreadable line {line!r}")
     position = (tuple(piles), tuple(up), tuple(down), redeals)
@@ -232,6 +237,10 @@ def _next_to(card: Card, other: Card, ranks: int) -> bool:
     return card[0] == other[0] and (card[1] - other[1]) % ranks in (1, ranks - 1)
 
 
+def _with(items: tuple[T, ...], i: int, item: T) -> tuple[T, ...]:
+    return items[:i] + (item,) + items[i + 1:]
+
+
 def moves(position: Position, variant: dict[str, Any],
           reductions: frozenset[str]) -> Iterator[tuple[str, Position]]:
     """Every legal step, in the game's notation: piles ``1``..; ``a``/``k`` the moving
@@ -240,52 +249,36 @@ def moves(position: Position, variant: dict[str, Any],
     piles, up, down, redeals = position
     ranks = variant["ranks"]
     low = 0 if variant["bases_move"] else 1       # a foundation keeps at least its base
-
-    def after(source: int | None, card: Card, target: int | str, ups: tuple[int, ...],
-              downs: tuple[int, ...]) -> Position:
-        new = list(piles)
-        if source is not None:
-            new[source] = new[source][:-1]
-        s = card[0]
-        if target == "a":
-            ups = ups[:s] + (ups[s] + 1,) + ups[s + 1:]
-        elif target == "k":
-            downs = downs[:s] + (downs[s] - 1,) + downs[s + 1:]
-        else:
-            assert isinstance(target, int)
-            new[target] = new[target] + (card,)
-        return tuple(new), ups, downs, redeals
-
-    # A pile's top card: home onto its suit's Ace foundation (the next rank up) or King
-    # foundation (the next rank down), or onto another pile's top one rank away in suit.
+    # The cards that may move: a pile's top card; a foundation's top card, not its base
+    # unless bases_move. Each as (name, card, where from, the piles and foundations
+    # without it).
+    lifted: list[tuple[str, Card, int | str, Position]] = []
     for i, pile in enumerate(piles):
-        if not pile:
-            continue
-        card = pile[-1]
-        s, r = card
-        if up[s] + 1 == r:
-            yield f"{i + 1}-a", after(i, card, "a", up, down)
-        if down[s] - 1 == r:
-            yield f"{i + 1}-k", after(i, card, "k", up, down)
-        for j, other in enumerate(piles):
-            if j != i and other and _next_to(card, other[-1], ranks):
-                yield f"{i + 1}-{j + 1}", after(i, card, j, up, down)
+        if pile:
+            lifted.append((str(i + 1), pile[-1], i,
+                           (_with(piles, i, pile[:-1]), up, down, redeals)))
     for s in range(variant["suits"]):
-        # The foundations of a suit meet: either top card onto the other foundation.
-        a, k = up[s], down[s]
-        if k == a + 1 and a > low:
-            yield f"a{SUITS[s]}-k", after(None, (s, a), "k", up[:s] + (a - 1,) + up[s + 1:], down)
-        if k == a + 1 and k <= ranks - low:
-            yield f"k{SUITS[s]}-a", after(None, (s, k), "a", up, down[:s] + (k + 1,) + down[s + 1:])
-        # worry_back: a foundation's top card onto a pile's top one rank away in suit.
-        if variant["worry_back"]:
-            for j, other in enumerate(piles):
-                if a > low and other and _next_to((s, a), other[-1], ranks):
-                    yield f"a{SUITS[s]}-{j + 1}", after(None, (s, a), j,
-                                                        up[:s] + (a - 1,) + up[s + 1:], down)
-                if k <= ranks - low and other and _next_to((s, k), other[-1], ranks):
-                    yield f"k{SUITS[s]}-{j + 1}", after(None, (s, k), j, up,
-                                                        down[:s] + (k + 1,) + down[s + 1:])
+        if up[s] > low:
+            lifted.append((f"a{SUITS[s]}", (s, up[s]), "a",
+                           (piles, _with(up, s, up[s] - 1), down, redeals)))
+        if down[s] <= ranks - low:
+            lifted.append((f"k{SUITS[s]}", (s, down[s]), "k",
+                           (piles, up, _with(down, s, down[s] + 1), redeals)))
+    for name, card, source, (rest, ups, downs, _) in lifted:
+        s, r = card
+        # Home: the Ace foundation takes the next rank up of its suit, the King foundation
+        # the next rank down. A foundation's card fits the other one exactly when the two
+        # meet in sequence (the King foundation's top one rank above the Ace foundation's).
+        if source != "a" and ups[s] + 1 == r:
+            yield f"{name}-a", (rest, _with(ups, s, r), downs, redeals)
+        if source != "k" and downs[s] - 1 == r:
+            yield f"{name}-k", (rest, ups, _with(downs, s, r), redeals)
+        # Onto another pile's top one rank away in suit, round the corner; never into an
+        # empty pile; a foundation's card only with worry_back.
+        if isinstance(source, int) or variant["worry_back"]:
+            for j, other in enumerate(rest):
+                if j != source and other and _next_to(card, other[-1], ranks):
+                    yield f"{name}-{j + 1}", (_with(rest, j, other + (card,)), ups, downs, redeals)
     # The special redeal: every pile's bottom card to its top.
     if redeals < variant["redeals"]:
         yield "r", (tuple(pile[1:] + pile[:1] for pile in piles), up, down, redeals + 1)

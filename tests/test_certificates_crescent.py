@@ -133,6 +133,8 @@ def test_the_parser_reads_comments_face_down_markers_and_left_out_lines() -> Non
     (lambda lines: lines[:3] + ["4D " + lines[3]] + lines[4:], "3 copies of 4D"),
     (lambda lines: ["Aces: C-2 D-A H-A S-A"] + lines[1:], "3 copies of 2C"),
     (lambda lines: lines[:2] + ["Redeals: 4"] + lines[3:], "4 redeals made, at most 3"),
+    (lambda lines: lines[:2] + ["Redeals: ٣"] + lines[3:], "unreadable line"),
+    (lambda lines: ["Aces: C-A C-A H-A S-A"] + lines[1:], "each of the 4 suits once"),
     (lambda lines: lines[:3] + [lines[3].replace("3D", "3X")] + lines[4:], "unreadable card"),
 ])
 def test_the_parser_refuses_a_text_that_is_no_position(change: Any, fault: str) -> None:
