@@ -330,6 +330,36 @@ def test_solve_writes_and_check_confirms_a_twins_certificate(written: tuple[int,
     assert result.exit_code == 1 and "is not this deal's certificate" in result.output
 
 
+# A full game's position, lost: the clubs' two foundations wait for a 6 and an 8 that lie
+# under other clubs, one redeal left.
+LOST_CLUBS = """Aces: C-5 D-K H-K S-K
+Kings: C-9 D-A H-A S-A
+Redeals: 2
+5C 7C 4C 6C
+AC QC KC
+7C 6C 8C
+9C TC 8C
+3C JC 2C
+""" + "-\n" * 11
+
+
+def test_a_full_games_lost_position_is_certified_from_its_file(tmp_path: Path) -> None:
+    """The full rules (16 piles, 13 ranks), a position read from a file: the certificate
+    has no deal number, and check confirms it against the file's text."""
+    from test_cli import run
+
+    deal, path = tmp_path / "clubs.txt", tmp_path / "clubs.cert"
+    deal.write_text(LOST_CLUBS)
+    result = run("solve", "crescent", str(deal), "--strategy", "dfs", "--certificate", str(path))
+    assert result.exit_code == 1 and certificate_file.read(path).deal is None
+    assert len(certificate_file.read(path).positions) == dfs(GAME, GAME.parse(LOST_CLUBS)).stored
+    result = run("check", str(path), "crescent", str(deal))
+    assert result.exit_code == 0 and result.output.startswith("valid: crescent the position")
+    deal.write_text(LOST_CLUBS.replace("Redeals: 2", "Redeals: 3"))
+    result = run("check", str(path), "crescent", str(deal))
+    assert result.exit_code == 1 and "is not this deal's certificate" in result.output
+
+
 @pytest.mark.parametrize("options, number", [([], 1), (["-V", "worry_back=true", "-V",
                                                         "bases_move=true"], 2)])
 def test_check_replays_won_deals_with_the_checkers_rules(options: list[str], number: int,
