@@ -33,9 +33,15 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from typing import Any, Iterator, TypeVar
+from typing import Any, Iterator
 
 NAME = "crescent"
+# Why pile-order keeps the verdict: renumbering the piles of a position renumbers the
+# piles of each position a step leads to, and nothing else (a step's legality reads only
+# the top cards and the foundations; a pile number only says where a card goes; the
+# redeal turns each pile by itself); a win, every pile empty, stays a win. So the
+# positions reachable from two renumberings of one position are the same up to
+# renumbering, and one is won exactly when the other is.
 REDUCTIONS = {
     "pile-order": "piles are interchangeable: no rule names a pile (a card goes onto any "
                   "pile whose top fits, and a redeal turns every pile alike), so positions "
@@ -46,7 +52,6 @@ RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 OPTIONS = ("redeals", "worry_back", "bases_move", "open", "suits", "ranks", "piles")
 
-T = TypeVar("T")
 Card = tuple[int, int]                       # (suit 0..3 in CDHS order, rank 1..ranks)
 Position = tuple[tuple[tuple[Card, ...], ...], tuple[int, ...], tuple[int, ...], int]
 
@@ -177,10 +182,8 @@ def _problem(position: Position, variant: dict[str, Any]) -> str:
     topped by r holds r..the top rank)."""
     piles, up, down, redeals = position
     suits, ranks = variant["suits"], variant["ranks"]
-    if len(piles) != variant["piles"]:
-        return f"{len(piles)} piles, {variant['piles']} expected"
-    if len(up) != suits or len(down) != suits:
-        return f"foundations of {len(up)} and {len(down)} suits, {suits} expected"
+    if len(piles) != variant["piles"] or len(up) != suits or len(down) != suits:
+        return f"{len(piles)} piles, {variant['piles']} expected, and {suits} suits"
     if not 0 <= redeals <= variant["redeals"]:
         return f"{redeals} redeals made, at most {variant['redeals']} allowed"
     held = [card for pile in piles for card in pile]
@@ -237,7 +240,8 @@ def _next_to(card: Card, other: Card, ranks: int) -> bool:
     return card[0] == other[0] and (card[1] - other[1]) % ranks in (1, ranks - 1)
 
 
-def _with(items: tuple[T, ...], i: int, item: T) -> tuple[T, ...]:
+def _with(items: tuple[Any, ...], i: int, item: Any) -> tuple[Any, ...]:
+    """`items` with item `i` replaced."""
     return items[:i] + (item,) + items[i + 1:]
 
 
