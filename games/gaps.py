@@ -76,7 +76,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from solver.cards import Card, card_str, make_card, parse_card, pysol_deck_order
 from solver.game import (DealProblem, Game, InvalidMoveError, cut, from_rules, quote,
@@ -86,6 +86,9 @@ from solver.view import Remembers, Unseen, first_steps
 from solver.layout import Layout, pile
 from games._gaps_rules import (GAP, MS_LAST, NO_DEAL, NO_PLACE, REDEAL, REDEAL_CARD, Move, Rules,
                                State)
+
+if TYPE_CHECKING:
+    from solver.certify import Certifier
 
 __all__ = ["GAME", "GAP", "MAX_DEAL", "NO_DEAL", "REDEAL", "Gaps", "GapsView", "Move", "State"]
 
@@ -440,6 +443,43 @@ class Gaps(Game[State, Move]):
         end = self._where(target) if 0 <= target < len(state.places) else "no place"
         return f"{card_str(card)} from {start} to {end}"
 
+    # -- certificates of loss -----------------------------------------------------------
+
+    @property
+    def certifier(self) -> "Certifier[State, Move]":
+        """How a lost deal is written for the independent checker (``checker/gaps.py``).
+
+        The writer follows every legal step (``moves`` leaves none out, but for a position
+        ``dead_end``'s proof closes) and plays nothing automatically: ``forced`` fills are
+        not among the moves the checker makes by itself, so the certificate holds the
+        positions before them too. A position with no redeal left whose frozen cards
+        (``Rules.frozen``) no won position has where they stand is written with those cards
+        as its facts, not expanded: the checker confirms the set is frozen and misplaced.
+        """
+        from checker import gaps as checker
+        from solver.certify import Certifier
+
+        variant = self._variant()
+        none: frozenset[str] = frozenset()
+
+        def encode(state: State) -> str:
+            return checker.encode(checker.parse(self.format(state), variant), variant, none)
+        return Certifier((), encode, forced=_nothing_forced, dead=self._frozen_facts)
+
+    def _variant(self) -> dict[str, Any]:
+        return {"redeals": self.redeals, "redeal_any_time": self.redeal_any_time,
+                "suit_rows": self.suit_rows, "suits": self.suits, "ranks": self.ranks}
+
+    def _frozen_facts(self, state: State) -> dict[str, list[str]] | None:
+        """Return the frozen cards where they prove the position lost (``dead_end``: no
+        redeal left, a frozen card where no won position has it), else None."""
+        rules = self.rules
+        if state.redeals < self.redeals or not rules.twos_first(state.places) or \
+                rules.stuck_card(state.places) == GAP:
+            return None
+        fixed = rules.frozen(state.places)
+        return {"frozen": sorted(card_str(c) for c in state.places if c != GAP and fixed[c])}
+
     # -- the player's view ------------------------------------------------------------
 
     @property
@@ -495,6 +535,11 @@ class GapsView(Remembers):
         """Return ``forced``'s step: it plays one only when no redeal is left, and its
         proof (``Gaps.forced``) reads nothing but the layout, which the player sees."""
         return list(self.game.forced(state)[:1])
+
+
+def _nothing_forced(state: State) -> list[Move]:
+    """No step is automatic in a certificate's positions (``Gaps.certifier``)."""
+    return []
 
 
 def _random_redeals(state: State, rng: random.Random) -> State:
