@@ -89,7 +89,8 @@ def parse(text: str, variant: dict[str, Any]) -> Position:
     """Read the ``Phase:`` and ``Stock:`` lines (``Round:`` and ``Waste:`` name nothing the
     rules read) and one line a row: cards, ``x``, ``7H*``, ``.``; ``-`` an empty row."""
     size = variant["size"]
-    phase, stock, rows = "start", (), []
+    phase, rows = "start", []
+    stock: tuple[str, ...] = ()
     for line in text.splitlines():
         line = line.split("#")[0].strip()
         label, colon, rest = line.partition(":")
