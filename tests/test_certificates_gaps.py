@@ -158,6 +158,7 @@ def test_the_checkers_rules_are_the_games(variant: dict[str, Any]) -> None:
         assert ck.encode(ck.deal(number, options(game)), options(game), NONE) == certifier.encode(state)
         for _ in range(60):
             position = ck.parse(game.format(state), options(game))
+            assert certifier.encode(state) == ck.encode(position, options(game), NONE)
             facts = certifier.dead(state) if certifier.dead else None
             if facts is not None:
                 assert ck.check_facts(position, options(game), facts) == ""
