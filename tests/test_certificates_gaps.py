@@ -183,3 +183,25 @@ def test_won_solutions_replay_with_the_checkers_rules() -> None:
         start = ck.deal(number, options(game))
         assert replay(ck, start, options(game), steps) == ""
         assert "is not won" in replay(ck, start, options(game), steps[:-1])
+
+
+def test_a_board_without_its_deal_number_is_refused_while_a_redeal_is_left(tmp_path: Path) -> None:
+    """Without the deal number nobody knows what a redeal deals, so the writer cannot
+    follow it (``moves`` offers none) and the checker refuses such a position."""
+    game = game_of(REDEAL)
+    text = "\n".join(line for line in game.format(game.deal(5)).splitlines()
+                     if not line.startswith("Deal:"))
+    path = tmp_path / "no-deal.cert"
+    assert certify(game, game.parse(text), path).status == "lost"   # redeal left out
+    read = certificate_file.read(path)
+    assert "a redeal is left but the deal number" in check(read, None, ck).fault
+
+
+@pytest.mark.slow
+def test_lost_deals_of_a_four_by_six_twin_are_certified_and_checked_valid(tmp_path: Path) -> None:
+    game = game_of({"suits": 4, "ranks": 6, "redeals": 0})
+    for number in (23, 28, 29):
+        path = tmp_path / f"{number}.cert"
+        written = certify(game, game.deal(number), path, deal=number)
+        assert written.status == "lost" and written.closed_by_facts > 1000
+        assert checked(path, number) == ""
