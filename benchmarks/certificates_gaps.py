@@ -75,8 +75,8 @@ def main(argv: list[str] | None = None) -> int:
                 total[key] += value
     print(f"| {len(rows)} lost | {total['positions']:,} | {total['facts']:,} | {total['bytes']:,} | "
           f"{total['write']:.2f} | {total['check']:.2f} | {sum(rows)} valid |")
-    print(f"\nwon: {len(won)}; undecided within {args.states:,} positions: {len(unknown)} "
-          f"{' '.join(map(str, unknown))}")
+    print(f"\nwon: {len(won)}; undecided within {args.states:,} positions: {len(unknown)}"
+          + (f" (deals {' '.join(map(str, unknown))})" if unknown else ""))
     return 0 if all(rows) else 1
 
 
