@@ -119,7 +119,7 @@ def deal(number: int, variant: dict[str, Any]) -> Position:
     Microsoft's generator up to 32000, the Mersenne Twister above), or for small twins the
     project's seeded deal (Python's ``random.Random(number).shuffle`` of the deck in suit
     order C, D, H, S, each suit from the Ace up), dealt one card a column in turn."""
-    columns, cells = variant["columns"], [EMPTY] * variant["cells"]
+    columns, cells = variant["columns"], (EMPTY,) * variant["cells"]
     if variant["layout"] == "microsoft":
         if not 1 <= number <= 2**33 - 1:
             raise ValueError(f"Microsoft deal numbers run from 1 to 8589934591, got {number}")
@@ -128,8 +128,8 @@ def deal(number: int, variant: dict[str, Any]) -> Position:
         if number < 1:
             raise ValueError(f"deal numbers start at 1, got {number}")
         cards = _shuffled(number, mersenne=number > 32000)
-        cells[1:3] = cards[50:]                  # PySolFC: an empty cell, then the last 2 cards
-        cards = cards[:50]
+        # PySolFC writes an empty cell, then the last 2 cards, read as the parser reads them
+        cells, cards = _cells([EMPTY, *cards[50:]], variant["cells"]), cards[:50]
     else:
         cards = [RANKS[r] + s for s in SUITS for r in range(variant["ranks"])]
         random.Random(number).shuffle(cards)
@@ -176,15 +176,19 @@ def parse(text: str, variant: dict[str, Any]) -> Position:
             columns.append(() if rest == EMPTY else tuple(_card(t) for t in rest.split()))
     if len(columns) != variant["columns"]:
         raise ValueError(f"{len(columns)} columns, the variant has {variant['columns']}")
-    held = [card for card in cells if card != EMPTY]
-    if len(cells) > variant["cells"]:                   # more slots written than cells
-        cells = held
-    if len(cells) > variant["cells"]:
-        raise ValueError(f"{len(held)} cards in free cells, the variant has {variant['cells']}")
-    position = (tuple(columns), tuple(cells + [EMPTY] * (variant["cells"] - len(cells))),
-                tuple(foundations))
+    position = (tuple(columns), _cells(cells, variant["cells"]), tuple(foundations))
     _check_cards(position, variant)
     return position
+
+
+def _cells(written: list[Card], count: int) -> tuple[Card, ...]:
+    """The `count` cells of a ``Freecells:`` line: in place, empty ones added at the end; where
+    more are written than there are cells, the cards only."""
+    if len(written) > count:
+        written = [card for card in written if card != EMPTY]
+    if len(written) > count:
+        raise ValueError(f"{len(written)} cards in free cells, the variant has {count}")
+    return tuple(written + [EMPTY] * (count - len(written)))
 
 
 def _check_cards(position: Position, variant: dict[str, Any]) -> None:
