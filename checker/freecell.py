@@ -53,28 +53,26 @@ OPTIONS = {"cells": int, "columns": int, "ranks": int, "build": str, "empty": st
 
 
 def rank(card: Card) -> int:
+    """The rank of a card: 1 for an Ace to 13 for a King."""
     return RANKS.index(card[0]) + 1
 
 
 def variant_problem(variant: dict[str, Any]) -> str:
     """Return "" for a variant these rules cover, else what is wrong with it."""
-    if set(variant) != set(OPTIONS):
-        return f"the options must be {', '.join(OPTIONS)}"
-    if any(type(variant[name]) is not kind for name, kind in OPTIONS.items()):
-        return "cells, columns and ranks must be numbers, the others words"
-    if not (0 <= variant["cells"] <= 7 and 1 <= variant["columns"] <= 10
-            and 1 <= variant["ranks"] <= 13):
+    if set(variant) != set(OPTIONS) or any(type(variant[k]) is not t for k, t in OPTIONS.items()):
+        return f"the options must be {', '.join(OPTIONS)}: three numbers, then three words"
+    cells, columns, full, layout = variant["cells"], variant["columns"], variant["ranks"] == 13, \
+        variant["layout"]
+    if not (0 <= cells <= 7 and 1 <= columns <= 10 and 1 <= variant["ranks"] <= 13):
         return "cells must be 0-7, columns 1-10 and ranks 1-13"
-    if variant["build"] not in ("alternate", "suit") or variant["empty"] not in ("any", "kings"):
-        return "build must be 'alternate' or 'suit', and empty 'any' or 'kings'"
-    full = variant["ranks"] == 13
-    layout = variant["layout"]
-    if layout == "microsoft" and not (full and variant["columns"] == 8):
-        return "Microsoft's deals are of 52 cards in 8 columns"
-    if layout == "seahaven" and not (full and variant["columns"] == 10 and variant["cells"] >= 2):
-        return "PySolFC's Seahaven Towers deals are of 52 cards in 10 columns and 2 cells or more"
-    if layout not in ("microsoft", "seahaven", "seeded"):
-        return "layout must be 'microsoft', 'seahaven' or 'seeded'"
+    if variant["build"] not in ("alternate", "suit") or variant["empty"] not in ("any", "kings") \
+            or layout not in ("microsoft", "seahaven", "seeded"):
+        return "build must be alternate or suit, empty any or kings, layout microsoft, " \
+               "seahaven or seeded"
+    if layout == "microsoft" and not (full and columns == 8) or \
+            layout == "seahaven" and not (full and columns == 10 and cells >= 2):
+        return "Microsoft's deals are of 52 cards in 8 columns, PySolFC's Seahaven Towers " \
+               "deals of 52 cards in 10 columns and 2 cells or more"
     return ""
 
 

@@ -14,6 +14,7 @@ import pytest
 
 from checker import certificate as certificate_file, freecell as ck, game_module, seahaven
 from checker.check import check, start_line
+from checker.replay import replay
 from games.freecell import GAME, SEAHAVEN, FreeCell, SeahavenTowers, State
 from solver.certify import certify
 from solver.game import Status, twins
@@ -223,6 +224,20 @@ def test_deals_and_text_are_the_games(game: FreeCell) -> None:
         position = as_checker(game, state)
         assert ck.decode(ck.encode(position, variant(game), frozenset()), variant(game)) == position
         assert [card == "-" for card in position[1]] == [c == 255 for c in state.cells]
+
+
+@pytest.mark.parametrize("game, number", [(GAME, 1), (SEAHAVEN, 1), (SMALL, 3),
+                                          (FreeCell(cells=2, columns=10, empty="kings"), 5)],
+                         ids=lambda x: str(x) if isinstance(x, int) else x.name)
+def test_a_solution_replays_with_the_checkers_rules(game: FreeCell, number: int) -> None:
+    """The solver's single-card steps, in the game's notation, are moves the checker's rules
+    allow, and end in a win; without the last, the replay ends short of one."""
+    result = dfs(game, game.deal(number), Budget(max_states=200_000))
+    assert result.status is Status.WON
+    steps = [game.notation(step) for step in result.moves]
+    start = ck.deal(number, variant(game))
+    assert replay(ck, start, variant(game), steps) == ""
+    assert replay(ck, start, variant(game), steps[:-1]).endswith("which is not won")
 
 
 def test_seahaven_answers_to_its_own_name() -> None:
