@@ -295,3 +295,15 @@ def test_microsoft_11982_is_certified_and_checked_valid(tmp_path: Path) -> None:
     written = certify(GAME, GAME.deal(11982), path, deal=11982)
     assert (written.status, written.positions) == ("lost", 71_775)
     assert checked(path, GAME, 11982) == ""
+
+
+def test_solve_writes_and_check_confirms_a_certificate(tmp_path: Path) -> None:
+    from test_cli import run
+
+    path = tmp_path / "7.cert"
+    solved = run("solve", "freecell", "--deal", "7", "-V", "cells=0", "--certificate", str(path))
+    assert solved.exit_code == 1 and "certificate written" in solved.output
+    checked_ = run("check", str(path), "freecell", "--deal", "7", "-V", "cells=0")
+    assert checked_.exit_code == 0 and checked_.output.startswith("valid: freecell deal 7 is lost")
+    other = run("check", str(path), "freecell", "--deal", "8", "-V", "cells=0")
+    assert other.exit_code == 1 and "is not this deal's certificate" in other.output
