@@ -223,11 +223,8 @@ def decode(line: str, variant: dict[str, Any]) -> Position:
         raise ValueError("the numbers of cells and columns are not the variant's")
     columns = tuple(() if pile == EMPTY else tuple(pile[i:i + 2] for i in range(0, len(pile), 2))
                     for pile in piles)
-    if any(len(c) != 2 or c[0] not in RANKS or c[1] not in SUITS
-           for c in [*(c for c in cells if c != EMPTY), *(c for col in columns for c in col)]):
-        raise ValueError("a card is not written as rank and suit")
     position = (columns, cells, tuple(int(h) for h in homes))
-    _check_cards(position, variant)
+    _check_cards(position, variant)                     # a card misspelt is not in the deck
     return position
 
 
