@@ -93,7 +93,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from games._chris_cross_pairs_rules import (CARD_LIMIT, CLOSE, DEAL, EMPTY, HOLE, MOVED, PAIR,
                                             PHASE_1, PHASE_2, ROTATE, SLIDE, START, Move, Rules,
@@ -104,6 +104,9 @@ from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote,
 from solver.text import EMPTY_PILE, DealReader, labelled, number_in
 from solver.view import Remembers, Unseen
 from solver.layout import Layout, pile
+
+if TYPE_CHECKING:
+    from solver.certify import Certifier
 
 __all__ = ["CLOSE", "DEAL", "EMPTY", "GAME", "HOLE", "MOVED", "PAIR", "PHASE_1", "PHASE_2",
            "ROTATE", "SLIDE", "START", "ChrisCrossPairs", "ChrisCrossPairsView", "Move", "State"]
@@ -511,6 +514,27 @@ class ChrisCrossPairs(Game[State, Move]):
             return (f"phase 2: every row of fewer than {self.size} cards moves its first card "
                     "to its end")
         return "new round: fill the empty places from the stock, down the columns"
+
+    # -- certificates of loss -----------------------------------------------------------
+
+    @property
+    def certifier(self) -> "Certifier[State, Move]":
+        """How a lost deal is written for the independent checker
+        (``checker/chris_cross_pairs.py``): the writer follows ``legal_moves`` (a turn's
+        slides in any order: the checker follows them all) and ``forced`` (the only legal
+        step, which the checker's ``only-move`` reduction plays too); positions are written
+        with their ranks renamed in order of appearance (``rank-names``), as ``key`` does.
+        """
+        from checker import chris_cross_pairs as checker
+        from solver.certify import Certifier
+
+        variant = {"size": self.size, "ranks": self.ranks, "suits": self.suits}
+        reductions = ("only-move", "rank-names")
+        named = frozenset(reductions)
+
+        def encode(state: State) -> str:
+            return checker.encode(checker.parse(self.format(state), variant), variant, named)
+        return Certifier(reductions, encode)
 
     # -- the player's view ------------------------------------------------------------
 

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from solver.cards import SUITS, Card, card_str, make_card, pysol_deck_order, rank, suit
 from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
@@ -56,11 +56,15 @@ from solver.view import Unseen
 from solver.layout import Layout, foundation, pile
 from games._forty_thieves_rules import DRAW, FOUNDATION, REDEAL, STOCK, WASTE, Move, Rules, State
 
+if TYPE_CHECKING:
+    from solver.certify import Certifier
+
 __all__ = ["DRAW", "FOUNDATION", "GAME", "REDEAL", "STOCK", "WASTE", "FortyThieves",
            "FortyThievesView", "Move", "State"]
 
 _COLUMN_NAMES = "1234567890"
 _LABELS = ("Foundations", "Waste", "Stock", "Talon")
+_TEXT = tuple(card_str(c) for c in range(52))           # a card's text, by card
 
 
 @dataclass(frozen=True)
@@ -294,6 +298,33 @@ class FortyThieves(Game[State, Move]):
         unchanged. So every kept step is legal in T*, and when the line wins (every card
         home, c included) T* has won too. Hence T winnable implies T* winnable.
         """)
+
+    @property
+    def certifier(self) -> "Certifier[State, Move]":
+        """Certificates of loss, checked by ``checker/forty_thieves.py``.
+
+        The writer follows ``moves`` and ``forced``; the checker's rules list every legal
+        step and apply two reductions: ``column-order`` (columns written sorted, so the
+        steps ``moves`` leaves out, into an empty column other than the first and a
+        column's only card into an empty column, lead to positions it writes alike) and
+        ``safe-home`` (the move home ``forced`` makes, by the same rule). No static proof
+        is written: ``dead_end`` (one pass) is asked only of the start, and never fires on
+        a numbered deal (its 63 stock cards may all be drawn); where it does fire, the
+        writer expands the position instead, an exhaustive search of it.
+        """
+        from solver.certify import Certifier
+
+        return Certifier(("column-order", "safe-home"), self.certificate_line)
+
+    def certificate_line(self, state: State) -> str:
+        """Return the checker's one-line encoding of a position (``checker.forty_thieves``:
+        the foundation tops in hexadecimal, the waste, the stock in drawing order, the
+        columns sorted), the same as its ``encode`` of this position's text."""
+        text = _TEXT.__getitem__
+        columns = sorted("".join(map(text, column)) for column in state.columns)
+        return "|".join(["".join(f"{top:x}" for top in state.foundations),
+                         "".join(map(text, state.waste)),
+                         "".join(map(text, reversed(state.stock))), *columns])
 
     def expand(self, state: State, move: Move) -> list[Move]:
         """Return the move itself: every search move is one step."""

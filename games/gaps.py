@@ -76,7 +76,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from solver.cards import Card, card_str, make_card, parse_card, pysol_deck_order
 from solver.game import (DealProblem, Game, InvalidMoveError, cut, from_rules, quote,
@@ -87,6 +87,9 @@ from solver.layout import Layout, pile
 from games._gaps_rules import (GAP, MS_LAST, NO_DEAL, NO_PLACE, REDEAL, REDEAL_CARD, Move, Rules,
                                State)
 
+if TYPE_CHECKING:
+    from solver.certify import Certifier
+
 __all__ = ["GAME", "GAP", "MAX_DEAL", "NO_DEAL", "REDEAL", "Gaps", "GapsView", "Move", "State"]
 
 _LABELS = ("Deal", "Redeals", "Draws")
@@ -94,6 +97,7 @@ _TWO = re.compile(r"(\S+?)-([0-9]{1,2})")
 DEAL_DRAWS = 51                  # numbers PySolFC's shuffle of the 52 cards draws
 MAX_DRAWS = 10 * DEAL_DRAWS      # more than the deal and nine redeals draw (each < 51)
 MAX_DEAL = 10 ** 20              # deal numbers run 1..MAX_DEAL (the key packs them in 9 bytes)
+_CARD_NAMES = tuple(card_str(c) if c < 52 else "--" for c in range(256))   # GAP is "--"
 UNKNOWN_REDEALS = ("redeal-unknown", "the board has no Deal: line, so its redeals are unknown")
 
 
@@ -440,6 +444,45 @@ class Gaps(Game[State, Move]):
         end = self._where(target) if 0 <= target < len(state.places) else "no place"
         return f"{card_str(card)} from {start} to {end}"
 
+    # -- certificates of loss -----------------------------------------------------------
+
+    @property
+    def certifier(self) -> "Certifier[State, Move]":
+        """How a lost deal is written for the independent checker (``checker/gaps.py``).
+
+        The writer follows every legal step (``moves`` leaves none out, but for a position
+        ``dead_end``'s proof closes) and plays nothing automatically: ``forced`` fills are
+        not among the moves the checker makes by itself, so the certificate holds the
+        positions before them too. A position with no redeal left whose frozen cards
+        (``Rules.frozen``) no won position has where they stand is written with those cards
+        as its facts, not expanded: the checker confirms the set is frozen and misplaced.
+        """
+        from solver.certify import Certifier
+
+        return Certifier((), self._checker_line, forced=_nothing_forced, dead=self._frozen_facts)
+
+    def _checker_line(self, state: State) -> str:
+        """Return the checker's LINE of a position (``checker/gaps.py``: redeals, the seed
+        and the stream's place while a redeal is left, the rows two characters a place),
+        written directly: going through ``format`` and the checker's ``parse`` took two
+        thirds of the writer's time. ``tests/test_certificates_gaps.py`` compares the two."""
+        places, redeals, seed, draws = state
+        head = f"{redeals}|{seed}|{draws}|" if redeals < self.redeals else f"{redeals}|||"
+        names = _CARD_NAMES
+        rows = ["".join(names[c] for c in places[r * self.ranks:(r + 1) * self.ranks])
+                for r in range(self.suits)]
+        return head + "|".join(rows)
+
+    def _frozen_facts(self, state: State) -> dict[str, list[str]] | None:
+        """Return the frozen cards where they prove the position lost (``dead_end``: no
+        redeal left, a frozen card where no won position has it), else None."""
+        rules = self.rules
+        if state.redeals < self.redeals or not rules.twos_first(state.places) or \
+                rules.stuck_card(state.places) == GAP:
+            return None
+        fixed = rules.frozen(state.places)
+        return {"frozen": sorted(card_str(c) for c in state.places if c != GAP and fixed[c])}
+
     # -- the player's view ------------------------------------------------------------
 
     @property
@@ -495,6 +538,11 @@ class GapsView(Remembers):
         """Return ``forced``'s step: it plays one only when no redeal is left, and its
         proof (``Gaps.forced``) reads nothing but the layout, which the player sees."""
         return list(self.game.forced(state)[:1])
+
+
+def _nothing_forced(state: State) -> list[Move]:
+    """No step is automatic in a certificate's positions (``Gaps.certifier``)."""
+    return []
 
 
 def _random_redeals(state: State, rng: random.Random) -> State:

@@ -70,7 +70,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from games._spider_rules import (DEAL, DEAL_SOURCE, Move, State, _Rules,  # noqa: F401  (public here)
                                   _run_length)
@@ -82,6 +82,10 @@ from solver.text import DealReader, labelled, number_in, pile_text, read_number
 from solver.view import Remembers, Unseen, face_down, face_down_filled
 from solver.layout import Layout, pile
 
+if TYPE_CHECKING:
+    from solver.certify import Certifier
+
+_TEXT = tuple(card_str(c) for c in range(52))           # a card's text, by card
 _SUIT_SETS = {4: (0, 1, 2, 3), 2: (0, 2), 1: (0,)}
 _TWO_SUITS = (0, 2, 2, 0)               # our suit (C D H S) -> the 2-suit deck's suit
 _LABELS = ("Stock", "Talon", "Foundations", "Foundation")
@@ -305,6 +309,32 @@ class Spider(Game[State, Move]):
     def forced(self, state: State) -> list[Move]:
         """Return no moves: no Spider move is proven safe (module docstring)."""
         return []
+
+    @property
+    def certifier(self) -> "Certifier[State, Move]":
+        """Certificates of loss, checked by ``checker/spider.py``.
+
+        The writer follows ``moves`` (no forced moves, no static proof); the checker's
+        rules list every legal move and apply one reduction, ``column-order``: each column
+        is written with its face-down count and the stock cards it will be dealt, the
+        chunks sorted (the symmetry ``key`` uses), so the moves ``moves`` leaves out once
+        the stock is empty (into an empty column other than the first, a whole column
+        into an empty one) lead to positions it writes alike.
+        """
+        from solver.certify import Certifier
+
+        return Certifier(("column-order",), self.certificate_line)
+
+    def certificate_line(self, state: State) -> str:
+        """Return the checker's one-line encoding of a position (``checker.spider``): the
+        removed runs' suits, then per column its future stock cards, face-down count and
+        cards, the columns sorted; the same as its ``encode`` of this position's text."""
+        text = _TEXT.__getitem__
+        columns, hidden, stock, removed = state
+        width = len(columns)
+        chunks = sorted(f"{''.join(map(text, stock[i::width]))}:{hidden[i]}:"
+                        f"{''.join(map(text, columns[i]))}" for i in range(width))
+        return "|".join(["".join("CDHS"[s] for s in removed), *chunks])
 
     def expand(self, state: State, move: Move) -> list[Move]:
         """Return ``[move]``: a run move is one move in Spider's rules."""
