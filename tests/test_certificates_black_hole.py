@@ -285,3 +285,16 @@ def test_solve_writes_and_check_confirms_a_certificate(tmp_path: Path) -> None:
     assert result.exit_code == 0 and result.output.startswith("valid: black-hole deal 29 is lost")
     result = run("check", str(path), "black-hole", "--deal", "25")
     assert result.exit_code == 1 and "is not this deal's certificate" in result.output
+
+
+def test_the_checker_replays_a_win_and_refuses_a_changed_one() -> None:
+    from checker.replay import replay
+
+    for game, number in ((GAME, 6), (TWIN7, 1)):
+        result = dfs(game, game.deal(number))
+        assert result.status is Status.WON
+        notations = [game.notation(move) for move in result.moves]
+        start = ck.deal(number, variant(game))
+        assert replay(ck, start, variant(game), notations) == ""
+        assert "is not legal" in replay(ck, start, variant(game), notations[1:])
+        assert "not won" in replay(ck, start, variant(game), notations[:-1])

@@ -134,3 +134,15 @@ def test_solve_writes_and_check_confirms_a_certificate(tmp_path: Path) -> None:
     assert result.exit_code == 1 and path.exists()
     result = run("check", str(path), "clock", "--deal", str(number))
     assert result.exit_code == 0 and result.output.startswith(f"valid: clock deal {number} is lost")
+
+
+@pytest.mark.parametrize("game", TWINS, ids=["3x2", "4x3", "full"])
+def test_the_checker_replays_a_win_and_refuses_a_short_one(game: TheClock) -> None:
+    from checker.replay import replay
+
+    number = deals(game, won=True, count=1)[0]
+    notations = [game.notation(game.moves(state)[0])
+                 for state in played_out(game, game.deal(number))[:-1]]
+    start = ck.deal(number, variant(game))
+    assert replay(ck, start, variant(game), notations) == ""
+    assert "not won" in replay(ck, start, variant(game), notations[:-1])
