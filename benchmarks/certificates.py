@@ -4,6 +4,8 @@ Usage::
 
     python benchmarks/certificates.py freecell [--deals 11982,146692] [--runs 3] [--out FILE.md]
     python benchmarks/certificates.py seahaven --deals 21,34,73
+    python benchmarks/certificates.py black-hole [--deals 1,25] [--out FILE.md]
+    python benchmarks/certificates.py clock --deals 1,2,3
 
 For each deal it writes the certificate (``solver.certify``, the writer ``solve
 --certificate`` uses) and checks it with the independent checker (``checker.check``, as
@@ -85,8 +87,48 @@ def freecell(name: str, deals: list[int] | None, runs: int) -> list[Figures]:
         return [report(certify_and_check(game, number, Path(folder), runs)) for number in chosen]
 
 
+# -- Black Hole and The Clock -----------------------------------------------------------------
+
+WINNABLE = Path(__file__).resolve().parent.parent / "data" / "winnable"
+
+
+def lost_in_range(name: str, last: int) -> list[int]:
+    """The deals 1..`last` that ``data/winnable/<game>/`` does not list as won (its files
+    cover deals 1..`last`: every deal there is won, every other one was proven lost)."""
+    won: set[int] = set()
+    for tier in (WINNABLE / name).glob("*.txt"):
+        for line in tier.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                won.add(int(line.split()[0]))
+    return [number for number in range(1, last + 1) if number not in won]
+
+
+def black_hole(name: str, deals: list[int] | None, runs: int) -> list[Figures]:
+    """Black Hole's figures: the given deals, else every lost deal of PySolFC's 1-1000."""
+    game = find_game(name, {})
+    chosen = deals or lost_in_range("black-hole", 1000)
+    with tempfile.TemporaryDirectory() as folder:
+        return [report(certify_and_check(game, number, Path(folder), runs)) for number in chosen]
+
+
+def clock(name: str, deals: list[int] | None, runs: int) -> list[Figures]:
+    """The Clock's figures: the given deals, else the lost ones of deals 1-100 (each is a
+    one-line certificate: the play is forced)."""
+    game = find_game(name, {})
+    chosen = deals or [n for n in range(1, 101) if not _won_by_play(game, n)]
+    with tempfile.TemporaryDirectory() as folder:
+        return [report(certify_and_check(game, number, Path(folder), runs)) for number in chosen]
+
+
+def _won_by_play(game: Game[Any, Any], number: int) -> bool:
+    state = game.deal(number)
+    while game.moves(state):
+        state = game.play(state, game.moves(state)[0])
+    return bool(game.is_won(state))
+
+
 GAMES: dict[str, Callable[[str, list[int] | None, int], list[Figures]]] = {
-    "freecell": freecell, "seahaven": freecell}
+    "freecell": freecell, "seahaven": freecell, "black-hole": black_hole, "clock": clock}
 
 
 # -- the table -------------------------------------------------------------------------------
