@@ -87,11 +87,29 @@ def test_a_reader_that_went_away_ends_the_command_quietly():
 
 # -- signals ----------------------------------------------------------------------------
 
+def busy_for(pid: int, seconds: float, limit: float = 60.0) -> None:
+    """Wait until process `pid` has used `seconds` of processor time (its imports and the
+    signal handlers behind it, however loaded the machine), or `limit` seconds of wall time;
+    where /proc is missing, wait `seconds` of wall time."""
+    stat = f"/proc/{pid}/stat"
+    if not os.path.exists(stat):
+        time.sleep(seconds)
+        return
+    ticks = os.sysconf("SC_CLK_TCK")
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        with open(stat) as source:
+            fields = source.read().rpartition(")")[2].split()
+        if (int(fields[11]) + int(fields[12])) / ticks >= seconds:     # utime + stime
+            return
+        time.sleep(0.05)
+
+
 def test_sigterm_ends_a_search_with_status_143_and_no_traceback():
     process = subprocess.Popen([*COMMAND, "solve", "freecell", "--deal", "5", "--optimal",
                                 "--seconds", "300"],
                                env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(2.0)                              # well into A* (deal 5 takes minutes)
+    busy_for(process.pid, 1.5)                   # well into A* (deal 5 takes minutes)
     process.send_signal(signal.SIGTERM)
     out, err = process.communicate(timeout=60)
     assert process.returncode == EXIT_TERMINATED == 143
