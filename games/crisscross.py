@@ -669,7 +669,7 @@ def certificate_line(state: State) -> str:
     sorted, the draw pile, the scrap heap, the reshuffles, the flag and the seed.
 
     >>> certificate_line(GAME.play(GAME.deal(1), Move(PLACE, 0, 0x26)))[:20]
-    '2|6-5 4-1 4-0 6-1 1-'
+    '6|6-5 4-1 4-0 6-1 1-'
     """
     arms, draw, scrap, reshuffles, placed, seed = state
     return "|".join([",".join(str(e) for e in sorted(arm[-1] & 15 for arm in arms)),
