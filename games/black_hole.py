@@ -31,13 +31,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 from games import _black_hole_rules
 from games._black_hole_rules import PILE_SIZE, Move, Rules, State
 from games._black_hole_rules import RANK_OF as _RANK_OF
-from solver.cards import Card, card_str, make_card, parse_card, pysol_deck_order, pysol_layout, rank
+from solver.cards import RANKS, Card, card_str, make_card, parse_card, pysol_deck_order, pysol_layout, rank
 from solver.game import (DealProblem, Game, InvalidMoveError, cut, from_rules, quote,
                          shared_rules, use_rules)
 from solver.text import EMPTY_PILE, DealReader, pile_text, read_number
 from solver.layout import Layout, pile
 
 if TYPE_CHECKING:
+    from solver.certify import Certifier
     from solver.search.result import Budget, Result
 
 __all__ = ["ACE_OF_SPADES", "EMPTY_PILE", "GAME", "PILE_SIZE", "BlackHole", "Move", "State",
@@ -216,6 +217,65 @@ class BlackHole(Game[State, Move]):
 
         return solve(self, state, budget)
 
+    # -- certificates of loss ---------------------------------------------------------
+
+    @property
+    def certifier(self) -> Certifier[State, Move]:
+        """Certificates of loss (``solver.certify``, checked by ``checker/black_hole.py``).
+
+        The writer follows every legal move (``legal_moves``, not ``moves``, which leaves
+        out moves into dead positions) and makes no automatic move; a position ``viable``
+        proves dead is written with the facts of its proof (``dead_facts``) and not
+        expanded. Positions are written by rank alone with their piles sorted (the
+        checker's reductions ``ranks`` and ``piles-sorted``), so the certificate holds the
+        positions the search's ``key`` tells apart, and a few thousand make a lost deal.
+        """
+        from solver.certify import Certifier
+
+        return Certifier(("ranks", "piles-sorted"), self.certificate_line,
+                         moves=self.legal_moves, forced=_no_moves, dead=self.dead_facts)
+
+    def certificate_line(self, state: State) -> str:
+        """Return the checker's LINE of `state` under ``ranks`` and ``piles-sorted``: the
+        foundation's rank, then the piles' ranks run together, sorted, ``-`` for empty.
+
+        >>> GAME.certificate_line(GAME.parse("Foundations: 4H\\n" + "-\\n" * 16 + ": 5D TC"))
+        '4 - - - - - - - - - - - - - - - - 5T'
+        """
+        piles = sorted("".join([RANKS[c % 13] for c in pile]) or EMPTY_PILE
+                       for pile in state.piles)
+        return " ".join([RANKS[state.foundation % 13], *piles])
+
+    def dead_facts(self, state: State) -> dict[str, str] | None:
+        """Return the facts of the static proof that `state` is lost where ``viable``
+        finds one, for the checker's ``check_facts``, else None.
+
+        ``{"proof": "unreachable", "rank": R}`` where cards of rank R are cut off from
+        the foundation's rank by ranks with no cards left (``viable``'s arc case), else
+        ``{"proof": "no-walk"}`` (the walk's step counts cannot be met).
+
+        >>> GAME.dead_facts(GAME.parse("Foundations: AH\\n" + "-\\n" * 16 + ": 5D 3C"))
+        {'proof': 'unreachable', 'rank': '3'}
+        """
+        counts = [0] * self.ranks
+        for pile in state.piles:
+            for card in pile:
+                counts[card % 13] += 1
+        top = state.foundation % 13
+        if _black_hole_rules.viable(counts, top, self.ranks):
+            return None
+        chain, frontier = {top}, [top]          # ranks the foundation can still show
+        while frontier:
+            r = frontier.pop()
+            for n in ((r + 1) % self.ranks, (r - 1) % self.ranks):
+                if counts[n] and n not in chain:
+                    chain.add(n)
+                    frontier.append(n)
+        cut_off = [r for r in range(self.ranks) if counts[r] and r not in chain]
+        if cut_off:
+            return {"proof": "unreachable", "rank": RANKS[cut_off[0]]}
+        return {"proof": "no-walk"}
+
     def notation(self, move: Move) -> str:
         """Return the card played.
 
@@ -271,6 +331,11 @@ class BlackHole(Game[State, Move]):
         """
         where = f" from pile {step.pile + 1}" if 0 <= step.pile < len(state.piles) else ""
         return f"{card_str(step.card)}{where} to the foundation"
+
+
+def _no_moves(state: State) -> list[Move]:
+    """Return no automatic moves: Black Hole has none, and the checker makes none."""
+    return []
 
 
 # -- dead positions ---------------------------------------------------------------------

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 # The position and move types, the place numbers and the hot path (moves, play, keys,
 # forced moves, guidance) live in the compiled rules module; their names stay here too.
@@ -41,6 +41,9 @@ from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote,
                          use_rules)
 from solver.text import DealReader, foundations_line, labelled
 from solver.layout import Layout, foundation, pile
+
+if TYPE_CHECKING:
+    from solver.certify import Certifier
 
 _FOUNDATION_ORDER = (2, 0, 1, 3)    # the order Freecell Solver prints foundations in: H C D S
 _COLUMN_NAMES = "1234567890"
@@ -220,6 +223,28 @@ class FreeCell(Game[State, Move]):
 
     expand = from_rules(_Rules.expand)
 
+    @property
+    def certifier(self) -> Certifier[State, Move]:
+        """Certificates of loss in the encoding of ``checker/freecell.py``.
+
+        The checker moves one card at a time, as the rules do; the writer follows the
+        single-card moves of ``moves`` (``count == 1``), which are every single-card move
+        up to the symmetries the checker's reductions name (``moves`` sends a card to the
+        first free cell and the first empty column only, and never from cell to cell or a
+        whole column to an empty one: under ``cells-unordered`` and ``columns-unordered``
+        those are the same LINE). Its set is then closed under the checker's moves, and a
+        run moved at once is only a sequence of them. ``forced`` sends home what the
+        checker's ``safe-home`` sends: the same rule, written again there.
+        """
+        from solver.certify import Certifier
+
+        rules = self.rules
+
+        def single_cards(state: State) -> list[Move]:
+            return [move for move in rules.moves(state) if move[2] == 1]
+
+        return Certifier(CERTIFICATE_REDUCTIONS, _certificate_line, single_cards)
+
     def notation(self, move: Move) -> str:
         """Return the standard notation of a step.
 
@@ -297,6 +322,25 @@ class FreeCell(Game[State, Move]):
         else:
             moving = state.columns[source][-count:]
         return f"{run_str(moving)} from {_where(source)} to {_where(target)}"
+
+
+# The checker's reductions (``checker/freecell.py``): cells and columns as sets, safe moves home.
+CERTIFICATE_REDUCTIONS = ("cells-unordered", "columns-unordered", "safe-home")
+_CARD_TEXT = tuple(card_str(c) for c in range(52))
+
+
+def _certificate_line(state: State) -> str:
+    """Return the checker's LINE of a position under CERTIFICATE_REDUCTIONS: the foundation
+    ranks (C D H S), the cells sorted, the columns sorted, each column's cards run together.
+
+    Written directly rather than through ``format`` and the checker's parser, which cost
+    several times as much; a test compares the two on random-play positions."""
+    text = _CARD_TEXT
+    cells = sorted("-" if card == EMPTY else text[card] for card in state.cells)
+    piles = sorted("".join([text[card] for card in column]) or "-" for column in state.columns)
+    foundations = state.foundations
+    return (f"{foundations[0]} {foundations[1]} {foundations[2]} {foundations[3]}|"
+            f"{' '.join(cells)}|{' '.join(piles)}")
 
 
 def _where(place: int) -> str:

@@ -27,6 +27,7 @@ from solver.text import DealReader, labelled, read_number
 from solver.layout import Layout, card_token
 
 if TYPE_CHECKING:
+    from solver.certify import Certifier
     from solver.search.result import Budget, Result
 
 __all__ = ["GAME", "OVER", "Move", "State", "TheClock"]
@@ -176,6 +177,46 @@ class TheClock(Game[State, Move]):
 
         return solve(self, state, budget)
 
+    # -- certificates of loss ---------------------------------------------------------
+
+    @property
+    def certifier(self) -> Certifier[State, Move]:
+        """Certificates of loss (``solver.certify``, checked by ``checker/clock.py``).
+
+        The play is forced, so a loss is its own proof: the certificate is the start alone,
+        with the facts ``"forced"`` (``forced_loss``), and the checker confirms them by
+        playing the game out with its own rules. No reduction, no automatic move.
+        """
+        from solver.certify import Certifier
+
+        return Certifier((), self.certificate_line, forced=_no_moves, dead=self.forced_loss)
+
+    def certificate_line(self, state: State) -> str:
+        """Return the checker's LINE of `state`: the pile due (``-`` once play stopped),
+        then each pile's face-down cards run together, ``|``, its face-up cards.
+
+        >>> twin = TheClock(ranks=2, suits=2)
+        >>> twin.certificate_line(twin.play(twin.parse("AD 2D\\n2C AC"), Move(1, 0)))
+        'A AD2D|AC 2C|'
+        """
+        piles = ["".join(map(card_str, down)) + "|" + "".join(map(card_str, up))
+                 for down, up in zip(state.piles, state.face_up)]
+        return " ".join(["-" if state.next_pile == OVER else RANKS[state.next_pile], *piles])
+
+    def forced_loss(self, state: State) -> str | None:
+        """Return ``"forced"`` when playing on from `state` (there is never a choice)
+        stops with cards face down, else None.
+
+        >>> GAME.forced_loss(GAME.deal(1)), TheClock(ranks=2, suits=1).forced_loss(
+        ...     TheClock(ranks=2, suits=1).parse("2C\\nAC"))
+        ('forced', None)
+        """
+        moves = self.moves(state)
+        while moves:
+            state = self.play(state, moves[0])
+            moves = self.moves(state)
+        return None if self.is_won(state) else "forced"
+
     def notation(self, move: Move) -> str:
         """Return the card turned.
 
@@ -272,6 +313,11 @@ class TheClock(Game[State, Move]):
         graph.add_edges_from((p, rank(state.piles[p][0]) - 1)
                              for p in range(king) if state.piles[p])
         return bool(nx.is_arborescence(graph.reverse(copy=False)))
+
+
+def _no_moves(state: State) -> list[Move]:
+    """Return no automatic moves: the checker makes none."""
+    return []
 
 
 # -- parsing --------------------------------------------------------------------------
