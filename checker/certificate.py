@@ -9,6 +9,10 @@ then COUNT lines, sorted, one per position: ``LINE`` (a position every move from
 leads into the set) or ``LINE<TAB>FACTS`` (a position closed by a static proof of loss,
 FACTS being compact JSON that the game's ``check_facts`` confirms). LINE is the game's
 one-line encoding of a position; ``deal`` is null for a position read from a file.
+
+A scored game's certificate may also claim a best score: ``"best": N`` in the header
+(absent for games without scores) says that no play from the start scores more than N and
+that some play scores N (``check.py`` says how that is confirmed).
 """
 from __future__ import annotations
 
@@ -55,6 +59,12 @@ class Certificate:
     def reductions(self) -> frozenset[str]:
         return frozenset(self.header["reductions"])
 
+    @property
+    def best(self) -> int | None:
+        """The best score claimed, or None where the certificate claims none."""
+        best = self.header.get("best")
+        return best if isinstance(best, int) else None
+
 
 def write(path: Path, header: dict[str, Any], lines: Iterable[tuple[str, Any]]) -> int:
     """Write a certificate of `lines` (LINE, FACTS or None), sorted; return its bytes."""
@@ -92,6 +102,8 @@ def _parse(source: Iterable[str]) -> Certificate:
     if not isinstance(header["variant"], dict) or not isinstance(header["reductions"], list) \
             or not isinstance(header["positions"], int) or not isinstance(header["start"], str):
         raise Unreadable("the header's variant, reductions, positions or start has the wrong type")
+    if "best" in header and (not isinstance(header["best"], int) or isinstance(header["best"], bool)):
+        raise Unreadable("the header's best is not a whole number")
     certificate = Certificate(header)
     previous = None
     for number, text in enumerate(lines, start=2):

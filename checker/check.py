@@ -13,6 +13,17 @@ Then every line of play from the start stays in P (by 1 and 3, or ends at a posi
 4), and none of those positions is won (2): the deal cannot be won. The reductions only
 change which positions stand for which: each game module proves each one it accepts
 keeps the verdict, and a certificate that names any other is refused.
+
+A best score claimed (``"best": N``, a scored game; its module's ``score(pos, variant)``
+gives the score of a position where the game is over, None where it is not):
+
+5. no position in P is closed by facts (a static proof bounds no score), and every
+   position of P without a move left has a score (its game is over);
+6. no position in P scores more than N;
+7. some position reached from the start by moves inside P scores exactly N.
+
+By 1, 3 and 5 every play from the start stays in P and ends at a position of P, which
+scores N or less (6); by 7 some play scores N: N is the best score, exactly.
 """
 from __future__ import annotations
 
@@ -34,6 +45,7 @@ class Outcome:
     positions: int
     fault: str
     seconds: float
+    best: int | None = None           # the best score confirmed (a valid claim of one)
 
     @property
     def valid(self) -> bool:
@@ -48,7 +60,7 @@ def check(certificate: Certificate, expected_start: str | None = None,
     began = time.perf_counter()
     fault = _fault(certificate, expected_start, module or game_module(certificate.game))
     return Outcome(certificate.game, certificate.deal, len(certificate.positions), fault,
-                   time.perf_counter() - began)
+                   time.perf_counter() - began, None if fault else certificate.best)
 
 
 def start_line(module: ModuleType, certificate: Certificate, position: Any) -> str:
@@ -77,26 +89,65 @@ def _fault(certificate: Certificate, expected_start: str | None,
     if certificate.start not in positions:
         return f"the start {_short(certificate.start)} is not in the set"
     has_facts = hasattr(module, "check_facts")
-    for line, facts in positions.items():
+    best = certificate.best
+    score: Any = getattr(module, "score", None)
+    if best is not None and score is None:
+        return f"claims a best score, but the checker scores no position of {certificate.game}"
+
+    def visit(line: str, facts: Any) -> tuple[str, list[str], int | None]:
+        """The fault at one position (or ""), the LINEs its moves lead to and its score."""
         try:
             position = module.decode(line, variant)
         except ValueError as error:
-            return f"position {_short(line)} cannot be read: {error}"
+            return f"position {_short(line)} cannot be read: {error}", [], None
         if module.encode(position, variant, reductions) != line:
-            return f"position {_short(line)} is not written in its canonical form"
+            return f"position {_short(line)} is not written in its canonical form", [], None
         if module.is_won(position, variant):
-            return f"position {_short(line)} is won"
+            return f"position {_short(line)} is won", [], None
         if facts is not None:
             why = module.check_facts(position, variant, facts) if has_facts else \
                 "the checker knows no static proof for this game"
             if why:
-                return f"position {_short(line)}: its static proof fails: {why}"
-            continue
+                return f"position {_short(line)}: its static proof fails: {why}", [], None
+            if best is not None:
+                return f"position {_short(line)} is closed by a static proof, which bounds " \
+                       "no score: a best score needs every position", [], None
+            return "", [], None
+        children = []
         for move, after in module.moves(position, variant, reductions):
             child = module.encode(module.settle(after, variant, reductions), variant, reductions)
             if child not in positions:
                 return f"position {_short(line)}: the move {move} leads to {_short(child)}, " \
-                       "which is not in the set"
+                       "which is not in the set", [], None
+            children.append(child)
+        value = score(position, variant) if best is not None else None
+        if best is not None and value is None and not children:
+            return f"position {_short(line)} has no move, yet its game is not over", [], None
+        if best is not None and value is not None and value > best:
+            return f"position {_short(line)} scores {value}, more than the best {best} " \
+                   "claimed", [], None
+        return "", children, value
+
+    # With a best claimed, the positions the start reaches are visited first, from it, so
+    # that the best is confirmed on a position some play reaches (7); then the others.
+    reached = {certificate.start}
+    order, tight = [certificate.start], False
+    for line in order if best is not None else ():        # order grows as it is read
+        fault, children, value = visit(line, positions[line])
+        if fault:
+            return fault
+        tight = tight or value == best
+        for child in children:
+            if child not in reached:
+                reached.add(child)
+                order.append(child)
+    for line, facts in positions.items():
+        if best is None or line not in reached:
+            fault, _, _ = visit(line, facts)
+            if fault:
+                return fault
+    if best is not None and not tight:
+        return f"no play from the start scores the best {best} claimed"
     return ""
 
 

@@ -81,12 +81,15 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Sequence
 
 from solver.game import DealChecker, DealProblem, Game, InvalidMoveError, card_list, cut, quote
 from solver.text import number_in, read_number
 from solver.view import Remembers, Unseen
 from solver.layout import Layout, tokens_pile
+
+if TYPE_CHECKING:
+    from solver.certify import Certifier
 
 __all__ = ["GAME", "CrissCross", "CrissCrossView", "State", "Move", "PLACE", "SCRAP", "RESHUFFLE",
            "NO_DEAL", "MAX_DEAL", "tile_name", "tiles_of"]
@@ -590,6 +593,19 @@ class CrissCross(Game[State, Move]):
             return f"start arm {arm + 1} with {tile_name(_plain(tile))}, {tile & 15} open"
         return f"{tile_name(_plain(tile))} on arm {arm + 1}, {tile & 15} open"
 
+    # -- certificates -------------------------------------------------------------------
+
+    @property
+    def certifier(self) -> "Certifier[State, Move]":
+        """Certificates of a lost deal and its best score (``checker/crisscross.py``): the
+        writer follows ``moves`` (every legal step: no move is left out) and ``forced``
+        (the only legal step, where there is one), which the checker makes as its
+        ``only-move`` reduction; the open ends are written sorted (``arm-order``: the
+        symmetry of ``key``)."""
+        from solver.certify import Certifier
+
+        return Certifier(("arm-order", "only-move"), certificate_line)
+
     # -- the player's view ------------------------------------------------------------
 
     @property
@@ -646,6 +662,19 @@ class CrissCrossView(Remembers):
 def _random_reshuffles(state: State, rng: random.Random) -> State:
     """Return `state` with a deal number drawn at random (``CrissCrossView``)."""
     return state._replace(seed=rng.randint(1, MAX_DEAL))
+
+
+def certificate_line(state: State) -> str:
+    """Return the checker's LINE of a position (``checker/crisscross.py``): the open ends
+    sorted, the draw pile, the scrap heap, the reshuffles, the flag and the seed.
+
+    >>> certificate_line(GAME.play(GAME.deal(1), Move(PLACE, 0, 0x26)))[:20]
+    '6|6-5 4-1 4-0 6-1 1-'
+    """
+    arms, draw, scrap, reshuffles, placed, seed = state
+    return "|".join([",".join(str(e) for e in sorted(arm[-1] & 15 for arm in arms)),
+                     " ".join(map(tile_name, draw)), " ".join(map(tile_name, scrap)),
+                     str(reshuffles), "y" if placed else "n", str(seed)])
 
 
 def reshuffled(seed: int, count: int, scrap: bytes) -> bytes:

@@ -11,6 +11,12 @@ hook's ``dead``) are written with the proof's facts and not expanded.
 Writing costs a second exhaustive search, of the moves the checker accepts (often more
 than the solver's own search follows, since the checker accepts few dominance rules);
 it answers within the same kind of budget as a search, and says when that ran out.
+
+A scored game's certificate also claims its best score (``"best"`` in the header): the
+best score of the positions explored where no move is left, which the checker confirms
+is the best any play scores. Exploring stops at a win as for any game: a scored game's
+``won`` is its best possible score (``Game.best_score``), which ends the game, so a
+certificate is only written where no play reaches it.
 """
 from __future__ import annotations
 
@@ -66,6 +72,7 @@ class Written:
     bytes: int = 0
     seconds: float = 0.0
     stopped_by: str = ""
+    best: int | None = None           # a scored game's best score, claimed in the certificate
 
 
 def certify(game: Game[Any, Any], start: Any, path: Path, *, deal: int | None = None,
@@ -79,6 +86,7 @@ def certify(game: Game[Any, Any], start: Any, path: Path, *, deal: int | None = 
     moves: Callable[[Any], Iterable[Any]] = certifier.moves or game.legal_moves or game.moves
     forced = certifier.forced or game.forced
     play, is_won, encode, dead = game.play, game.is_won, certifier.encode, certifier.dead
+    score, best = game.score, None
     first = _settled(game, forced, start)
     found: dict[str, object | None] = {}
     stack = [first]
@@ -92,13 +100,18 @@ def certify(game: Game[Any, Any], start: Any, path: Path, *, deal: int | None = 
         if facts is not None:
             found[encode(state)] = facts
             continue
+        over = True
         for move in moves(state):
+            over = False
             _, child = follow(play, forced, state, move)
             line = encode(child)
             if line not in found:
                 found[line] = None
                 size += len(line) + BYTES_A_POSITION
                 stack.append(child)
+        if over and score is not None:                 # a play's end: it scores
+            value = score(state)
+            best = value if best is None or value > best else best
         stopped = _over(budget, len(found), size)
         if stopped:
             return Written("unknown", len(found), seconds=time.perf_counter() - began,
@@ -106,9 +119,11 @@ def certify(game: Game[Any, Any], start: Any, path: Path, *, deal: int | None = 
     header = {"game": game.name, "variant": _variant(game), "deal": deal,
               "start": encode(first), "reductions": list(certifier.reductions),
               "solver": solver_version}
+    if best is not None:
+        header["best"] = best
     written = certificate_file.write(path, header, found.items())
     return Written("lost", len(found), sum(facts is not None for facts in found.values()),
-                   written, time.perf_counter() - began)
+                   written, time.perf_counter() - began, best=best)
 
 
 def _settled(game: Game[Any, Any], forced: Callable[[Any], list[Any]], state: Any) -> Any:

@@ -75,3 +75,9 @@ def settle(position: Position, variant: dict[str, Any], reductions: frozenset[st
 
 def is_won(position: Position, variant: dict[str, Any]) -> bool:
     return position[0] == variant["ranks"]
+
+
+def score(position: Position, variant: dict[str, Any]) -> int | None:
+    """The scored Ladder's score (``tests/test_certificates_best.py``): the cards home,
+    where no move is left (the play is over); None while a move is left."""
+    return None if next(moves(position, variant, frozenset()), None) else position[0]

@@ -432,7 +432,8 @@ def _write_certificate(game: Game[Any, Any], state: Any, deal: Optional[int],
         return
     facts = f", {written.closed_by_facts:,} closed by a static proof" \
         if written.closed_by_facts else ""
-    typer.echo(f"certificate written to {path}: {written.positions:,} positions{facts}, "
+    best = f", best score {written.best}" if written.best is not None else ""
+    typer.echo(f"certificate written to {path}: {written.positions:,} positions{facts}{best}, "
                f"{written.bytes:,} bytes, {written.seconds:.2f} s", err=True)
 
 
@@ -789,8 +790,9 @@ def check(certificate: Path = typer.Argument(..., metavar="CERTIFICATE",
         outcome = closure.check(read, expected, module)
     which = f"deal {outcome.deal}" if outcome.deal is not None else "the position it starts at"
     if outcome.valid:
-        typer.echo(f"valid: {outcome.game} {which} is lost ({outcome.positions:,} positions "
-                   f"checked in {outcome.seconds:.2f} s)")
+        best = f", best score {outcome.best}" if outcome.best is not None else ""
+        typer.echo(f"valid: {outcome.game} {which} is lost{best} ({outcome.positions:,} "
+                   f"positions checked in {outcome.seconds:.2f} s)")
         raise typer.Exit(0)
     typer.echo(f"invalid: {certificate} ({outcome.game} {which}): {one_line(outcome.fault)}")
     raise typer.Exit(1)
