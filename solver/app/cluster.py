@@ -30,7 +30,9 @@ this module imports it only when a cluster is asked for.
 from __future__ import annotations
 
 import itertools
+import logging
 import re
+import signal
 import sys
 import time
 from collections import deque
@@ -46,7 +48,7 @@ if TYPE_CHECKING:
 
 
 INSTALL = "pip install 'solitaire-solver[cluster]'"
-CONNECT_SECONDS = 5.0             # an unreachable scheduler is reported after this long
+CONNECT_SECONDS = 3.0             # an unreachable scheduler is reported after this long
 CHUNK_SECONDS = 0.25              # the solving time a chunk aims at
 MAX_CHUNK = 64                    # deals in one chunk at most
 MAX_LOCAL_WORKERS = 256
@@ -92,13 +94,20 @@ class Cluster:
         try:
             found = _LOCAL.fullmatch(address)
             if found:
-                self.local = distributed.LocalCluster(
-                    n_workers=int(found.group(1)), threads_per_worker=1, processes=True,
-                    dashboard_address=None, silence_logs=40)
+                # Ctrl-C is the driver's to handle: the local cluster's thread, and the
+                # worker processes it starts, are born with SIGINT blocked (a mask is
+                # inherited), so that a terminal's Ctrl-C, sent to the whole process
+                # group, stops the run once, quietly. The main thread is unblocked after.
+                blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+                try:
+                    self.local = distributed.LocalCluster(
+                        n_workers=int(found.group(1)), threads_per_worker=1, processes=True,
+                        dashboard_address=None, silence_logs=logging.CRITICAL)
+                finally:
+                    signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
                 self.client = distributed.Client(self.local, timeout=CONNECT_SECONDS)
             else:
-                self.client = distributed.Client(address, timeout=CONNECT_SECONDS,
-                                                 set_as_default=False)
+                self.client = distributed.Client(address, timeout=CONNECT_SECONDS)
         except (OSError, TimeoutError, ValueError) as error:
             self.close()
             reason = " ".join(str(error).split()) or type(error).__name__
