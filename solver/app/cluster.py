@@ -190,6 +190,7 @@ class Cluster:
                     continue
                 if future.status == "error":
                     error = future.exception()
+                    future.release()
                     if not isinstance(error, killed):
                         raise SolitaireError(
                             f"a Dask worker failed on deals {chunk[0].deal}..{chunk[-1].deal}: "
