@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
@@ -46,7 +47,7 @@ from solver.app.results import Settings, Summary, read_record
 from solver.game import SolitaireError, Status, quote
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     """Where a record is (file, 1-based line, byte offset and length) and what it says."""
 
@@ -145,33 +146,38 @@ def _check_paths(inputs: list[Path], out: Path) -> None:
 
 
 def _read(merged: Merged, index: int, path: Path) -> None:
+    """Read one input line by line (a file of a million records is not held whole)."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as handle:
+            offset = 0
+            for number, whole in enumerate(handle, 1):
+                start, offset = offset, offset + len(whole)
+                raw = whole.rstrip(b"\n")
+                if raw.strip():
+                    _read_line(merged, index, f"{path}:{number}", number, start, raw,
+                               last=not whole.endswith(b"\n"))
     except OSError as error:
         raise SolitaireError(f"cannot read {quote(str(path), 80)}: "
                              f"{error.strerror or error}") from None
-    offset = 0
-    lines = data.split(b"\n")
-    for number, raw in enumerate(lines, 1):
-        start, offset = offset, offset + len(raw) + 1
-        if not raw.strip():
-            continue
-        where = f"{path}:{number}"
-        item = read_record(raw)
-        if item is None:
-            if number == len(lines):                  # no newline after it: a write cut short
-                merged.torn.append(where)
-                break
-            raise SolitaireError(f"{where}: not a complete result line; remove or repair it")
-        try:
-            verdict = Verdict.from_json(item)
-        except SolitaireError as error:
-            raise SolitaireError(f"{where}: {error}") from None
-        merged.read += 1
-        _check_settings(merged, verdict, where)
-        line = Line(index, number, start, len(raw), verdict.status, verdict.score,
-                    verdict.stopped_by)
-        _keep(merged, (verdict.deal, verdict.version), line)
+
+
+def _read_line(merged: Merged, index: int, where: str, number: int, start: int, raw: bytes,
+               last: bool) -> None:
+    item = read_record(raw)
+    if item is None:
+        if last:                                  # no newline after it: a write cut short
+            merged.torn.append(where)
+            return
+        raise SolitaireError(f"{where}: not a complete result line; remove or repair it")
+    try:
+        verdict = Verdict.from_json(item)
+    except SolitaireError as error:
+        raise SolitaireError(f"{where}: {error}") from None
+    merged.read += 1
+    _check_settings(merged, verdict, where)
+    line = Line(index, number, start, len(raw), verdict.status, verdict.score,
+                verdict.stopped_by)
+    _keep(merged, (verdict.deal, sys.intern(verdict.version)), line)
 
 
 def _check_settings(merged: Merged, verdict: Verdict, where: str) -> None:
