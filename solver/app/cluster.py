@@ -35,7 +35,7 @@ import re
 import signal
 import sys
 import time
-from collections import deque
+from collections import Counter, deque
 from typing import TYPE_CHECKING, Any, Generator, Iterator
 
 from solver.app.pool import describe
@@ -52,6 +52,7 @@ CONNECT_SECONDS = 3.0             # an unreachable scheduler is reported after t
 CHUNK_SECONDS = 0.25              # the solving time a chunk aims at
 MAX_CHUNK = 64                    # deals in one chunk at most
 MAX_LOCAL_WORKERS = 256
+MAX_DROPPED = 3                   # a deal whose task the scheduler cancels more often: stop
 _LOCAL = re.compile(r"local:(\d{1,4})")
 
 
@@ -161,6 +162,7 @@ class Cluster:
         pending = distributed.as_completed([], with_results=False)
         flight: dict[Any, list[Task]] = {}
         written: set[Any] = set()
+        dropped: Counter[Any] = Counter()    # deals whose task the scheduler cancelled
         size, per_deal = 1, 0.0
         if not self.threads():
             print("note: the Dask scheduler has no workers yet; the deals wait for the first",
@@ -185,6 +187,13 @@ class Cluster:
                 future = next(pending)
                 chunk = flight.pop(future)
                 if future.status == "cancelled":       # the scheduler forgot it: again
+                    for task in chunk:
+                        dropped[task.deal] += 1
+                        if dropped[task.deal] > MAX_DROPPED:
+                            raise SolitaireError(
+                                f"the Dask scheduler at {quote(self.address, 80)} keeps "
+                                f"dropping deal {task.deal} (is it still running?): the "
+                                "results so far are kept; rerun with --resume")
                     single.extend(chunk)
                     send()
                     continue
