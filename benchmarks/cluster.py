@@ -10,8 +10,9 @@ it when the machine is quiet):
    what each deal costs once the cluster is up. Through ``local:1`` it is the cost of
    sending deals and records (one worker does the solving the in-process run does);
    through ``local:2`` the second worker's help is subtracted too (it may be below 0).
-2. Two workers against one: Black Hole PySolFC deals 1-1000 (short deals, about 75 CPU s
-   in all) through ``local:2`` and through ``local:1``; the ratio of their wall times.
+2. Two workers against one: Black Hole PySolFC deals 1-1000 (short deals: median 0.026
+   CPU s, the worst 23 CPU s) through ``local:2`` and through ``local:1``; the ratio of
+   their wall times.
 
     python benchmarks/cluster.py [--trivial 2000] [--deals 1-1000] [--repeat 3]
 """
