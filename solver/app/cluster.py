@@ -95,16 +95,23 @@ class Cluster:
         try:
             found = _LOCAL.fullmatch(address)
             if found:
-                # Ctrl-C is the driver's to handle: the local cluster's thread, and the
-                # worker processes it starts, are born with SIGINT blocked (a mask is
-                # inherited), so that a terminal's Ctrl-C, sent to the whole process
-                # group, stops the run once, quietly. The main thread is unblocked after.
+                # Ctrl-C is the driver's to handle: a terminal sends it to the whole
+                # process group. The worker processes are started with SIGINT ignored
+                # (a disposition they inherit, and Python then keeps), and the local
+                # cluster's thread with it blocked, so that it stops the run once,
+                # quietly. The driver hears it again once the workers are up.
                 blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+                try:
+                    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+                except ValueError:                 # not the main thread: no signals here
+                    previous = None
                 try:
                     self.local = distributed.LocalCluster(
                         n_workers=int(found.group(1)), threads_per_worker=1, processes=True,
                         dashboard_address=None, silence_logs=logging.CRITICAL)
                 finally:
+                    if previous is not None:
+                        signal.signal(signal.SIGINT, previous)
                     signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
                 self.client = distributed.Client(self.local, timeout=CONNECT_SECONDS)
             else:
