@@ -2,27 +2,30 @@
 
 A run appends one line per deal to its output as soon as that deal is decided, so a
 killed run loses at most the deals in flight; ``resume`` skips the deals already in the
-output. ``Plan`` checks everything before any search and runs the deals, in process or
-in worker processes. The pieces live beside it: ``solver.app.sources`` (what to solve),
-``solver.app.results`` (the results file, its lock and summary) and ``solver.app.pool``
-(the worker processes). Their public names are importable from here too.
+output. ``Plan`` checks everything before any search and runs the deals, in process, in
+worker processes, or on a Dask cluster. The pieces live beside it: ``solver.app.sources``
+(what to solve, and its shards), ``solver.app.results`` (the results file, its lock and
+summary), ``solver.app.pool`` (the worker processes) and ``solver.app.cluster`` (Dask). Their public names are importable from here too.
 """
 from __future__ import annotations
 
 import dataclasses
 import json
 from pathlib import Path
-from typing import Any, Generator, Iterator
+from typing import TYPE_CHECKING, Any, Generator, Iterator
 
 from solver.app.pool import Terminated, describe, pooled, sigterm_interrupts
-from solver.app.record import Verdict, budget_record, variant_of
+from solver.app.record import Verdict, budget_record, solver_version, variant_of
 from solver.app.results import (OutputError, ResultsLock, Scan, ScoreSummary, Settings, Sink,
                                 Summary, check_output, ends_with_newline, is_regular, repair,
                                 scan_results, summarize, wilson)
-from solver.app.sources import (DealRanges, Task, TaskList, check_tasks, read_source, read_text,
-                                start_position)
+from solver.app.sources import (DealRanges, Task, TaskList, check_tasks, parse_shard, read_source,
+                                read_text, shard, start_position)
 from solver.game import Game, SolitaireError, Status, quote
 from solver.search import Budget, find_strategy
+
+if TYPE_CHECKING:
+    from solver.app.cluster import Cluster
 
 
 # -- running ----------------------------------------------------------------------------
@@ -37,16 +40,20 @@ class Plan:
     ``close``. After the run, `errors` and `crashes` count the deals of this run
     recorded unknown because their search raised or killed its worker. `worker` does
     something other than classify each deal (blind play, ``solver.app.blind``): its
-    `strategy` names its settings in the results file.
+    `strategy` names its settings in the results file. Given a `cluster` (a connected
+    ``solver.app.cluster.Cluster``), the deals run there instead of here (`jobs` is then
+    unused); the run writes the same records.
     """
 
     def __init__(self, game: Game[Any, Any], tasks: DealRanges | TaskList, out: Path, *,
                  strategy: str | None = None, budget: Budget = Budget(), jobs: int = 1,
-                 resume: bool = False, worker: "Worker | None" = None) -> None:
+                 resume: bool = False, worker: "Worker | None" = None,
+                 cluster: "Cluster | None" = None) -> None:
         from solver.app.analyze import default_strategy
 
         self.lock: ResultsLock | None = None
         self.game, self.tasks, self.out, self.budget, self.jobs = game, tasks, out, budget, jobs
+        self.cluster = cluster
         if worker is None:
             self.strategy = default_strategy(game, strategy)
             find_strategy(self.strategy)                  # a bad name fails before work
@@ -99,8 +106,12 @@ class Plan:
                     done = self.scan.done
                     todo = (task for task in self.tasks if task.deal not in done)
                     work = self.worker
-                    results = (_in_process(work, todo) if self.jobs <= 1
-                               else pooled(work, todo, self.jobs))
+                    if self.cluster is not None:
+                        results = self.cluster.results(work, todo)
+                    elif self.jobs <= 1:
+                        results = _in_process(work, todo)
+                    else:
+                        results = pooled(work, todo, self.jobs)
                     try:
                         for item in results:
                             sink.write((json.dumps(item.to_json()) + "\n").encode())
@@ -173,7 +184,7 @@ class Worker:
         return Verdict(game=game.name, variant=variant_of(game), deal=task.deal,
                        status=Status.UNKNOWN, strategy=self.strategy,
                        budget=budget_record(self.budget), stopped_by=stopped_by,
-                       extra={"error": error})
+                       version=solver_version(), extra={"error": error})
 
 
 def _rebuilt_worker(kind: Any, fields: dict[str, Any], strategy: str, budget: Budget) -> Worker:
@@ -188,4 +199,4 @@ def _in_process(work: Worker, todo: Iterator[Task]) -> Generator[Verdict, None, 
 __all__ = ["Task", "DealRanges", "TaskList", "Summary", "ScoreSummary", "Settings", "Plan", "wilson",
            "read_source", "read_text", "check_tasks", "scan_results", "repair", "classify",
            "summarize", "solve_task", "describe", "OutputError", "Terminated", "ResultsLock",
-           "Status", "check_output"]
+           "Status", "check_output", "shard", "parse_shard"]

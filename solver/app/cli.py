@@ -829,7 +829,9 @@ def classify(game_name: str = GameArg,
              source: str = SourceArg,
              out: Path = OutOpt,
              variant: list[str] = VariantOpt, strategy: Optional[str] = StrategyOpt,
-             jobs: int = JobsOpt,
+             jobs_: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, max=256, metavar="N",
+                                                help="worker processes (default 1)",
+                                                show_default=False),
              resume: bool = typer.Option(False, "--resume", help="skip the deals already in --out "
                                          "(the same game, variant, strategy and budget)"),
              max_states: Optional[int] = StatesOpt,
@@ -842,19 +844,44 @@ def classify(game_name: str = GameArg,
              plot: Optional[Path] = typer.Option(
                  None, "--plot", metavar="FILE.png",
                  help="draw the batch (verdicts, win rate, time and positions per deal, "
-                      "difficulty when recorded) as a PNG, its numbers beside it as CSV")) -> None:
+                      "difficulty when recorded) as a PNG, its numbers beside it as CSV"),
+             shard_: Optional[str] = typer.Option(
+                 None, "--shard", metavar="I/N",
+                 help="only the I-th of N disjoint parts of SOURCE (the deals at index I-1 "
+                      "modulo N), the same on every machine; join the parts' results with "
+                      "`solitaire merge`"),
+             dask: Optional[str] = typer.Option(
+                 None, "--dask", metavar="ADDRESS",
+                 help="solve on a Dask cluster: a scheduler's address (tcp://host:8786), or "
+                      "local:N to start N local worker processes (needs the [cluster] "
+                      "extra)")) -> None:
     """Classify many deals; resumable; ends with counts and the win rate's 95% interval.
 
     Exit status 0 when every deal has a record, 70 when a deal hit an internal error (it
     is recorded unknown and the others go on).
     """
+    cluster = None
     with user_errors(f"interrupted: results so far are in {out}; rerun with --resume"):
         game = find_game(game_name, parse_variants(variant))
         if plot is not None:
             from solver.app import plots
 
             plots.check_plot_file(plot)
+        part = batch.parse_shard(shard_) if shard_ is not None else None
+        if dask is not None:
+            from solver.app.cluster import check_address, import_distributed
+
+            if jobs_ is not None:
+                raise SolitaireError("--dask and --jobs do not go together: the cluster's "
+                                     "workers are its jobs (local:N starts N)")
+            check_address(dask)
+            import_distributed()
+        jobs = jobs_ or 1
         tasks = batch.read_source(source)
+        if part is not None:
+            tasks = batch.shard(tasks, *part)
+        if dask is not None and dask.startswith("local:"):
+            jobs = int(dask.split(":")[1])            # the memory budget is shared as --jobs
         budget = _budget(max_states, seconds, memory, jobs, cpu=cpu)
         worker = None
         if analyze_:
@@ -863,13 +890,73 @@ def classify(game_name: str = GameArg,
             _check_budget(game, strategy, budget)
             worker = CardWorker(game, CardSettings(seconds=seconds, cpu=cpu, memory=budget.memory,
                                                    max_states=max_states, strategy=strategy))
-        plan = batch.Plan(game, tasks, out, strategy=strategy, budget=budget, jobs=jobs,
-                          resume=resume, worker=worker)
-        _run_plan(plan, "deal", quiet)
+        if dask is not None:
+            from solver.app.cluster import Cluster
+
+            _check_plan_inputs(game, tasks, out, resume)
+            cluster = Cluster(dask)
+        try:
+            plan = batch.Plan(game, tasks, out, strategy=strategy, budget=budget, jobs=jobs,
+                              resume=resume, worker=worker, cluster=cluster)
+            _run_plan(plan, "deal", quiet)
+        finally:
+            if cluster is not None:
+                cluster.close()
         _print_summary(plan.summarize())
         if plot is not None:
             _plot_batch(game, out, tasks, source, plot)
     _exit_if_errors(plan)
+
+
+@app.command()
+def merge(files: list[Path] = typer.Argument(..., metavar="RESULTS...",
+                                             help="results files (classify's --out) to join"),
+          out: Path = typer.Option(..., "--out", "-o", metavar="RESULTS",
+                                   help="the merged results (a new file)")) -> None:
+    """Join results files (the shards of a run, runs on several machines) into one.
+
+    Each deal once, keyed by game, variant, strategy, budget, deal and solver version:
+    a record given twice the same way is kept once, an unknown one gives way to a
+    decided one, and won against lost is an error naming both lines. Files of other
+    games or settings are refused. Ends with the summary of the merged set.
+    """
+    from solver.app import merge as merging
+
+    with user_errors("interrupted: nothing was written"):
+        merged = merging.merge(files, out)
+        for where in merged.torn:
+            typer.echo(f"note: the last line of {where.rsplit(':', 1)[0]} (line "
+                       f"{where.rsplit(':', 1)[1]}) was cut short by a killed run: left out; "
+                       "rerun that part with --resume to do its deal", err=True)
+        summary = merged.summary()
+        for dispute in merged.disputed[:5]:
+            typer.echo(f"note: solver versions disagree on {dispute}: counted unknown", err=True)
+        typer.echo(f"merged {merged.read} records from {len(files)} files into {out}: "
+                   f"{len(merged.kept)} kept, {merged.duplicates} given twice the same way "
+                   f"kept once, {merged.settled} unknown set aside for a decided verdict "
+                   "of the same deal")
+        settings = merged.settings
+        if settings is not None:
+            variant = " ".join(f"{k}={v}" for k, v in sorted(settings.variant.items()))
+            budget = ", ".join(f"{k.replace('_', '-')} {'none' if v is None else v}"
+                               for k, v in settings.budget.items())
+            typer.echo(f"settings: {settings.game}{' ' + variant if variant else ''}, "
+                       f"strategy {settings.strategy}, budget {budget or 'unrecorded'}")
+            typer.echo("solver versions: " + ", ".join(
+                f"{version or 'unrecorded'} ({count})"
+                for version, count in merged.versions.most_common()))
+        _print_summary(summary)
+
+
+def _check_plan_inputs(game: Game[Any, Any], tasks: Any, out: Path, resume: bool) -> None:
+    """The checks of a plan that cost nothing, made before a cluster is connected to, so
+    that a mistake is told before the wait (the plan makes them again)."""
+    batch.check_tasks(game, tasks)
+    if out.is_dir():
+        raise SolitaireError(f"--out {quote(str(out), 80)} is a directory; name a file")
+    if out.exists() and out.is_file() and out.stat().st_size and not resume:
+        raise SolitaireError(f"{out} already holds results: pass --resume to continue it, "
+                             "or choose another --out")
 
 
 @app.command()

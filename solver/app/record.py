@@ -7,9 +7,11 @@ One typed record, built from a search result, written by ``to_json`` and read ba
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import math
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from solver.app.analyze import verify_moves
@@ -20,6 +22,65 @@ from solver.search import Budget, Result
 def variant_of(game: Game[Any, Any]) -> dict[str, Any]:
     """Return a game's variant options and their values (its dataclass fields)."""
     return dataclasses.asdict(game)  # type: ignore[call-overload, no-any-return]
+
+
+@functools.lru_cache(maxsize=1)
+def solver_version() -> str:
+    """Return the version of the solver that makes records: the package's version, and
+    the git commit its source is checked out at when that is cheaply known.
+
+    The commit (``0.1.0+g872076b``, a local version label) is read from the files of a
+    git checkout the package runs from (an editable install), without running git; it
+    names the commit, not whether files were changed since. An installed package gives
+    its version alone. Computed once per process.
+    """
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        number = version("solitaire-solver")
+    except PackageNotFoundError:
+        number = "unknown"
+    commit = _git_commit(Path(__file__).resolve().parents[2])
+    return f"{number}+g{commit[:7]}" if commit else number
+
+
+def _git_commit(root: Path) -> str:
+    """Return the commit checked out in the git work tree at `root` ("" if none or unread)."""
+    try:
+        dot = root / ".git"
+        if dot.is_file():                            # a linked work tree: "gitdir: PATH"
+            text = dot.read_text().strip()
+            if not text.startswith("gitdir:"):
+                return ""
+            gitdir = (root / text[len("gitdir:"):].strip()).resolve()
+        elif dot.is_dir():
+            gitdir = dot
+        else:
+            return ""
+        common = gitdir
+        if (gitdir / "commondir").is_file():
+            common = (gitdir / (gitdir / "commondir").read_text().strip()).resolve()
+        head = (gitdir / "HEAD").read_text().strip()
+        if not head.startswith("ref:"):
+            return head if _is_commit(head) else ""
+        ref = head[len("ref:"):].strip()
+        for folder in (gitdir, common):
+            if (folder / ref).is_file():
+                found = (folder / ref).read_text().strip()
+                return found if _is_commit(found) else ""
+        packed = common / "packed-refs"
+        if packed.is_file():
+            for line in packed.read_text().splitlines():
+                parts = line.split()
+                if len(parts) == 2 and parts[1] == ref and _is_commit(parts[0]):
+                    return parts[0]
+    except (OSError, UnicodeDecodeError):
+        pass
+    return ""
+
+
+def _is_commit(text: str) -> bool:
+    return len(text) in (40, 64) and all(c in "0123456789abcdef" for c in text)
 
 
 def budget_record(budget: Budget) -> dict[str, Any]:
@@ -40,6 +101,8 @@ class Verdict:
     best reachable (proven) when lost, the best found when unknown; None for a game that
     is not scored, or when no end was reached. For a scored game `moves` is the play that
     reaches the score, won or not, and is replayed through the rules like a win.
+    `version` is the solver's that reached it (``solver_version``), written as
+    ``solver_version``; "" in records written before it was recorded.
     """
 
     game: str
@@ -58,6 +121,7 @@ class Verdict:
     budget: dict[str, Any] | None = None
     stopped_by: str = ""
     score: int | None = None
+    version: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -79,7 +143,7 @@ class Verdict:
                    verified=result.status is Status.WON or bool(result.moves),
                    budget=None if budget is None else budget_record(budget),
                    stopped_by=result.stopped_by if result.status is Status.UNKNOWN else "",
-                   score=score, extra=dict(result.extra))
+                   score=score, version=solver_version(), extra=dict(result.extra))
 
     @property
     def length(self) -> int:
@@ -107,6 +171,8 @@ class Verdict:
             out["stopped_by"] = self.stopped_by
         if self.score is not None:
             out["score"] = self.score
+        if self.version:
+            out["solver_version"] = self.version
         out.update(self.extra)
         return out
 
@@ -137,7 +203,10 @@ class Verdict:
             raise SolitaireError("no deal id")
         if not isinstance(item.get("game"), str) or not isinstance(item.get("variant"), dict):
             raise SolitaireError("no game or variant")
-        known = {f.name for f in dataclasses.fields(cls)} | {"length"}
+        known = {f.name for f in dataclasses.fields(cls)} | {"length", "solver_version"}
+        version = item.get("solver_version", "")
+        if not isinstance(version, str):
+            raise SolitaireError(f"solver_version {_shown(version)} is not a text")
         budget = item.get("budget")
         score = item.get("score")
         if score is not None and (isinstance(score, bool) or not isinstance(score, int)):
@@ -167,7 +236,7 @@ class Verdict:
                        cpu_seconds=times["cpu_seconds"], peak_memory=counts["peak_memory"],
                        verified=bool(item.get("verified", status == "won")),
                        budget=budget, stopped_by=str(item.get("stopped_by", "")), score=score,
-                       extra={k: v for k, v in item.items() if k not in known})
+                       version=version, extra={k: v for k, v in item.items() if k not in known})
         except (TypeError, ValueError):
             raise SolitaireError("a field of the wrong type") from None
 

@@ -5,6 +5,10 @@ however the ranges overlap, read lazily so a range of millions costs nothing up 
 numbers up to 2^63-1), a text file of deals separated by blank lines, or JSON lines
 (``{"deal": 17}`` or ``{"id": "x", "board": "..."}``). Every problem is a one-line
 ``SolitaireError`` naming the file and line, found before any deal is searched.
+
+``shard(tasks, part, parts)`` takes one of `parts` disjoint parts of a source
+(``classify --shard I/N``), so that a scheduler can run the parts on many machines and
+``solitaire merge`` join their results.
 """
 from __future__ import annotations
 
@@ -97,6 +101,62 @@ class DealRanges(Sequence[Task]):
         """Return the task of deal id `deal`, None if it is not among these."""
         return Task(deal, number=deal) if deal in self else None
 
+    def position(self, deal: int) -> int:
+        """Return the index of deal number `deal` (which must be among these)."""
+        span = bisect.bisect_right(self._starts, deal) - 1
+        return self._offsets[span] + deal - self.spans[span][0]
+
+
+class ShardedRanges(DealRanges):
+    """Part `part` of `parts` (1-based) of deal ranges: the deals at index ``part - 1``,
+    ``part - 1 + parts``, ``part - 1 + 2 * parts``, ... of the whole, lazily.
+
+    >>> shard = ShardedRanges(DealRanges([(1, 10)]), 2, 3)
+    >>> shard.size, [t.deal for t in shard], 5 in shard, 6 in shard, shard.numbers
+    (3, [2, 5, 8], True, False, (2, 8))
+    """
+
+    def __init__(self, whole: DealRanges, part: int, parts: int) -> None:
+        super().__init__(whole.spans)
+        self.whole, self.part, self.parts = whole, part, parts
+        count = whole.size - (part - 1)
+        self._size = max(0, (count + parts - 1) // parts)
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __iter__(self) -> Iterator[Task]:
+        step, index = self.parts, self.part - 1
+        for span, (first, last) in enumerate(self.spans):     # `index` counts across spans
+            start = self._offsets[span]
+            span_size = last - first + 1
+            while index < start + span_size:
+                number = first + index - start
+                yield Task(number, number=number)
+                index += step
+
+    def __getitem__(self, index: int) -> Task:  # type: ignore[override]
+        if not -self._size <= index < self._size:
+            raise IndexError(index)
+        return self.whole[(index % self._size) * self.parts + self.part - 1]
+
+    def __contains__(self, deal: object) -> bool:
+        if not super().__contains__(deal):
+            return False
+        assert isinstance(deal, int)
+        return self.position(deal) % self.parts == self.part - 1
+
+    @property
+    def numbers(self) -> tuple[int, int]:
+        """The smallest and largest deal number (the whole's, for an empty part)."""
+        if not self._size:
+            return self.whole.numbers
+        return self[0].number or 0, self[-1].number or 0
+
 
 class TaskList(list[Task]):
     """The tasks of a file, in its order; ``in`` looks up a deal id."""
@@ -122,6 +182,52 @@ class TaskList(list[Task]):
         """The smallest and largest deal number among the tasks, None if none is numbered."""
         found = [task.number for task in self if task.number is not None]
         return (min(found), max(found)) if found else None
+
+
+# -- shards: one part of a source, the same on every machine ---------------------------
+
+_SHARD = re.compile(r"\s*(\d{1,9})\s*/\s*(\d{1,9})\s*")
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """Return (I, N) from ``I/N``, the I-th of N parts (1 <= I <= N); refuse anything else.
+
+    >>> parse_shard("2/5")
+    (2, 5)
+    """
+    found = _SHARD.fullmatch(text)
+    if not found:
+        raise SolitaireError(f"--shard {quote(text, 30)}: give I/N, the I-th of N parts "
+                             "(like 1/4)")
+    part, parts = int(found.group(1)), int(found.group(2))
+    if parts < 1 or not 1 <= part <= parts:
+        raise SolitaireError(f"--shard {quote(text, 30)}: the part must run from 1 to "
+                             f"{max(parts, 1)} (1-based), as in 1/{max(parts, 1)}")
+    return part, parts
+
+
+def shard(tasks: DealRanges | TaskList, part: int, parts: int) -> DealRanges | TaskList:
+    """Return part `part` of `parts` (1-based) of `tasks`: the deals whose index in the
+    source (0-based, in its order: increasing numbers for ranges, the file's order for a
+    file) leaves remainder ``part - 1`` when divided by `parts`.
+
+    The split is by index modulo `parts`, not in contiguous blocks, because it is
+    balanced twice over: the parts' sizes differ by at most one deal, and their work too
+    when the source is ordered by something that goes with difficulty (a file of deals
+    sorted by tier, or deal numbers where a game's generator gets harder or easier with
+    the number), which contiguous blocks would hand whole to one machine. It depends on
+    the source alone, so every machine and every run computes the same parts, and the
+    parts of a source are disjoint and together are the source. A part may be empty
+    (more parts than deals).
+
+    >>> [t.deal for t in shard(read_source("1-10"), 1, 3)]
+    [1, 4, 7, 10]
+    """
+    if parts == 1:
+        return tasks
+    if isinstance(tasks, DealRanges):
+        return ShardedRanges(tasks, part, parts)
+    return TaskList(tasks[part - 1::parts])
 
 
 # -- reading deal sources ---------------------------------------------------------------
