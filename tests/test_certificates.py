@@ -245,3 +245,45 @@ def test_check_of_a_file_that_is_neither_is_one_line_status_2(tmp_path: Path) ->
     moves.write_text("6a 5b")
     result = run("check", str(moves))
     assert result.exit_code == 2 and "needs GAME and its deal" in result.output
+
+
+def test_classify_writes_a_certificate_for_each_lost_deal_and_check_finds_it_valid(
+        tmp_path: Path) -> None:
+    from test_cli import run
+
+    folder = tmp_path / "certs"
+    folder.mkdir()
+    out = tmp_path / "r.jsonl"
+    result = run("classify", "black-hole", "1-12", "--out", str(out), "--certificates",
+                 str(folder), "--quiet")
+    assert result.exit_code == 0, result.output
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    lost = [r for r in records if r["status"] == "lost"]
+    assert lost and {r["certificate"] for r in lost} == {p.name for p in folder.iterdir()}
+    assert all("certificate" not in r for r in records if r["status"] != "lost")
+    for record in lost:
+        checked = run("check", str(folder / record["certificate"]), "black-hole", "--deal",
+                      str(record["deal"]))
+        assert checked.exit_code == 0 and checked.output.startswith("valid: "), checked.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["black-hole", "1-3", "--certificates", "nowhere"], "no such folder"),
+    (["bridge-solitaire", "1-3", "--certificates", "."], "writes no certificates of loss yet"),
+    (["black-hole", "1-3", "--certificates", ".", "--analyze"], "does not go with --analyze"),
+])
+def test_classify_refuses_certificates_it_cannot_write(tmp_path: Path, args: list[str],
+                                                       message: str) -> None:
+    from test_cli import run
+
+    out = tmp_path / "r.jsonl"
+    result = run("classify", *args, "--out", str(out))
+    assert result.exit_code == 2 and message in result.output and not out.exists()
+
+
+def test_solve_refuses_a_certificate_for_a_game_without_one(tmp_path: Path) -> None:
+    from test_cli import run
+
+    result = run("solve", "bridge-solitaire", "--deal", "1", "--certificate",
+                 str(tmp_path / "x.cert"))
+    assert result.exit_code == 2 and "writes no certificates of loss yet" in result.output

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generator, Iterator
 
@@ -42,13 +43,15 @@ class Plan:
     something other than classify each deal (blind play, ``solver.app.blind``): its
     `strategy` names its settings in the results file. Given a `cluster` (a connected
     ``solver.app.cluster.Cluster``), the deals run there instead of here (`jobs` is then
-    unused); the run writes the same records.
+    unused); the run writes the same records. Given `certificates` (a folder), each deal
+    found lost gets its certificate of loss there (``solver.certify``), its file named in
+    the record.
     """
 
     def __init__(self, game: Game[Any, Any], tasks: DealRanges | TaskList, out: Path, *,
                  strategy: str | None = None, budget: Budget = Budget(), jobs: int = 1,
                  resume: bool = False, worker: "Worker | None" = None,
-                 cluster: "Cluster | None" = None) -> None:
+                 cluster: "Cluster | None" = None, certificates: Path | None = None) -> None:
         from solver.app.analyze import default_strategy
 
         self.lock: ResultsLock | None = None
@@ -58,7 +61,7 @@ class Plan:
             self.strategy = default_strategy(game, strategy)
             find_strategy(self.strategy)                  # a bad name fails before work
             check_strategy_budget(self.strategy, budget)
-            worker = Worker(game, self.strategy, budget)
+            worker = Worker(game, self.strategy, budget, certificates)
         else:                                             # its settings are its strategy
             self.strategy, self.budget = worker.strategy, worker.budget
         self.worker = worker
@@ -165,16 +168,23 @@ class Worker:
     ``error``, naming it; an interrupt is not caught.
     """
 
-    def __init__(self, game: Game[Any, Any], strategy: str, budget: Budget) -> None:
+    def __init__(self, game: Game[Any, Any], strategy: str, budget: Budget,
+                 certificates: Path | None = None) -> None:
         self.game, self.strategy, self.budget = game, strategy, budget
+        self.certificates = certificates
 
     def __reduce__(self) -> tuple[Any, ...]:
         fields = dataclasses.asdict(self.game)  # type: ignore[call-overload]
-        return _rebuilt_worker, (type(self.game), fields, self.strategy, self.budget)
+        return _rebuilt_worker, (type(self.game), fields, self.strategy, self.budget,
+                                 self.certificates)
 
     def __call__(self, task: Task) -> Verdict:
         try:
-            return solve_task(self.game, task, self.strategy, self.budget)
+            verdict = solve_task(self.game, task, self.strategy, self.budget)
+            if self.certificates is not None and verdict.status is Status.LOST:
+                verdict.extra.update(write_certificate(self.game, task, self.certificates,
+                                                       self.budget))
+            return verdict
         except Exception as error:           # a bug in a game or a strategy: not a verdict
             return self.failed(task, "error", describe(error))
 
@@ -187,8 +197,35 @@ class Worker:
                        version=solver_version(), extra={"error": error})
 
 
-def _rebuilt_worker(kind: Any, fields: dict[str, Any], strategy: str, budget: Budget) -> Worker:
-    return Worker(kind(**fields), strategy, budget)
+def _rebuilt_worker(kind: Any, fields: dict[str, Any], strategy: str, budget: Budget,
+                    certificates: Path | None = None) -> Worker:
+    return Worker(kind(**fields), strategy, budget, certificates)
+
+
+def certificate_name(game: Game[Any, Any], deal: Any) -> str:
+    """Return the file name of a deal's certificate in ``classify --certificates DIR``.
+
+    >>> certificate_name(type("G", (), {"name": "black-hole"})(), "deals.txt:3")
+    'black-hole-deals.txt_3.cert'
+    """
+    return f"{game.name}-{re.sub(r'[^A-Za-z0-9._-]', '_', str(deal))}.cert"
+
+
+def write_certificate(game: Game[Any, Any], task: Task, folder: Path,
+                      budget: Budget) -> dict[str, Any]:
+    """Write the certificate of a deal found lost into `folder`; return what the record
+    says of it: the file's name and positions, or why none was written."""
+    from solver import certify
+
+    path = folder / certificate_name(game, task.deal)
+    written = certify.certify(game, start_position(game, task), path,
+                              deal=task.deal if isinstance(task.deal, int) else None,
+                              budget=budget, solver_version=certify.version())
+    if written.status == "lost":
+        return {"certificate": path.name, "certificate_positions": written.positions}
+    if written.status == "won":
+        raise RuntimeError("writing the certificate reached a win the search said was not there")
+    return {"certificate": None, "certificate_stopped_by": written.stopped_by}
 
 
 def _in_process(work: Worker, todo: Iterator[Task]) -> Generator[Verdict, None, None]:

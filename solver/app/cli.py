@@ -854,7 +854,12 @@ def classify(game_name: str = GameArg,
                  None, "--dask", metavar="ADDRESS",
                  help="solve on a Dask cluster: a scheduler's address (tcp://host:8786), or "
                       "local:N to start N local worker processes (needs the [cluster] "
-                      "extra)")) -> None:
+                      "extra)"),
+             certificates: Optional[Path] = typer.Option(
+                 None, "--certificates", metavar="DIR",
+                 help="write each lost deal's certificate of loss into DIR (an existing "
+                      "folder; on a cluster, one every worker can write), for `solitaire "
+                      "check`")) -> None:
     """Classify many deals; resumable; ends with counts and the win rate's 95% interval.
 
     Exit status 0 when every deal has a record, 70 when a deal hit an internal error (it
@@ -884,6 +889,8 @@ def classify(game_name: str = GameArg,
             jobs = int(dask.split(":")[1])            # the memory budget is shared as --jobs
         budget = _budget(max_states, seconds, memory, jobs, cpu=cpu)
         worker = None
+        if certificates is not None:
+            _check_certificates(game, certificates, analyze_)
         if analyze_:
             from solver.app.difficulty import CardWorker, Settings as CardSettings
 
@@ -897,7 +904,8 @@ def classify(game_name: str = GameArg,
             cluster = Cluster(dask)
         try:
             plan = batch.Plan(game, tasks, out, strategy=strategy, budget=budget, jobs=jobs,
-                              resume=resume, worker=worker, cluster=cluster)
+                              resume=resume, worker=worker, cluster=cluster,
+                              certificates=certificates)
             _run_plan(plan, "deal", quiet)
         finally:
             if cluster is not None:
@@ -906,6 +914,19 @@ def classify(game_name: str = GameArg,
         if plot is not None:
             _plot_batch(game, out, tasks, source, plot)
     _exit_if_errors(plan)
+
+
+def _check_certificates(game: Game[Any, Any], folder: Path, analyze_: bool) -> None:
+    """Refuse --certificates where no certificate could be written, before any search."""
+    if analyze_:
+        raise SolitaireError("--certificates does not go with --analyze: classify the deals "
+                             "for their certificates, then analyze them")
+    if game.certifier is None:
+        raise SolitaireError(f"{game.name} writes no certificates of loss yet")
+    if not folder.is_dir():
+        raise SolitaireError(f"--certificates {quote(str(folder), 80)}: no such folder")
+    if not os.access(folder, os.W_OK):
+        raise SolitaireError(f"--certificates {quote(str(folder), 80)}: permission denied")
 
 
 @app.command()
