@@ -44,13 +44,16 @@ REDUCTIONS: dict[str, str] = {
                    "the fewest turns that bring that card up: turning reads and changes "
                    "only the stock and waste, which only a waste play reads, so any win "
                    "reorders to this; a turn more only spends redeals",
-    "waste-cycle": "with unlimited passes, waste sizes on the stock's cycle (0, draw, "
-                   "2 draw, ..., the talon's size) are one position: each is reached "
-                   "from the other by turns alone",
+    "waste-cycle": "with unlimited passes and waste-plays, waste sizes on the stock's "
+                   "cycle (0, draw, 2 draw, ..., the talon's size) are one position: "
+                   "turns alone lead from each to the other, so the plays reached are the "
+                   "same (without waste-plays it is not applied: a bare turn would then "
+                   "lead back to its own position)",
     "safe-home": "a column's top card goes home at once when no win needs it (Aces, Twos; "
                  "a Three when both other-colour Twos are home; rank r when both "
                  "other-colour foundations hold r - 1 and its colour's other suit r - 2); "
-                 "with draw 1 and unlimited passes so does such a talon card",
+                 "with draw 1 and unlimited passes so does such a talon card; and all "
+                 "cards, where home moves alone win",
     "partial-run": "a run moves off a face-up card it is built on only when that card "
                    "can then go home (otherwise a win does as well without)",
     "empty-column": "a move that empties a column (nothing face down) is made only while "
@@ -147,11 +150,11 @@ def deal(number: int, variant: dict[str, Any]) -> Position:
         raise ValueError("deal numbers start at 1")
     cards = deck(variant)
     random.Random(number).shuffle(cards)
-    columns, at = [], 0
+    dealt, at = [], 0
     for i in range(width):
-        columns.append(tuple(cards[at:at + i + 1]))
+        dealt.append(tuple(cards[at:at + i + 1]))
         at += i + 1
-    return tuple(columns), tuple(range(width)), tuple(cards[at:]), 0, (0, 0, 0, 0), 0
+    return tuple(dealt), tuple(range(width)), tuple(cards[at:]), 0, (0, 0, 0, 0), 0
 
 
 def parse(text: str, variant: dict[str, Any]) -> Position:
@@ -224,7 +227,8 @@ def _cycle(talon: int, waste: int, variant: dict[str, Any]) -> bool:
 def encode(position: Position, variant: dict[str, Any], reductions: frozenset[str]) -> str:
     columns, hidden, talon, waste, foundations, redeals = position
     found = "".join("0" if r == 0 else RANKS[r - 1] for r in foundations)
-    merged = "waste-cycle" in reductions and _cycle(len(talon), waste, variant)
+    merged = "waste-cycle" in reductions and "waste-plays" in reductions and \
+        _cycle(len(talon), waste, variant)
     cols = [f"{down}/" + "".join(map(card_text, column)) for column, down in zip(columns, hidden)]
     if "columns-sorted" in reductions:
         cols.sort()
@@ -338,8 +342,8 @@ def moves(position: Position, variant: dict[str, Any],
                 continue
             for t in _places(column[start], columns, ranks, i):
                 run = column[start:]
-                taken = _take(position, i, len(run), foundations)
-                yield f"{i + 1}{t + 1}:{len(run)}", (_put(taken[0], t, run),) + taken[1:]  # type: ignore[misc]
+                cols, hid, tal, w, found, r = _take(position, i, len(run), foundations)
+                yield f"{i + 1}{t + 1}:{len(run)}", (_put(cols, t, run), hid, tal, w, found, r)
     # a foundation's top card back to a column
     for s in range(4):
         if foundations[s]:
@@ -397,12 +401,28 @@ def _safe(card: int, foundations: tuple[int, int, int, int]) -> bool:
     return min(other) >= r - 1 and same >= r - 2
 
 
+def _clear(position: Position, free_talon: bool) -> bool:
+    """Whether home moves alone win: nothing face down, every column falling in rank
+    from its bottom, and every talon card playable when wanted (draw 1 with unlimited
+    passes, or one talon card at most). The lowest rank not all home then has a card
+    that goes home (a column's top, as the cards on it are lower, so home; or turned up
+    from the talon), and a home move keeps the position clear: all go home."""
+    columns, hidden, talon = position[0], position[1], position[2]
+    return not any(hidden) and (free_talon or len(talon) <= 1) and \
+        all(rank(a) > rank(b) for column in columns for a, b in zip(column, column[1:]))
+
+
 def settle(position: Position, variant: dict[str, Any], reductions: frozenset[str]) -> Position:
-    """With "safe-home": send safe cards home until none is left (the order does not
-    matter: a card once safe stays safe until it goes)."""
+    """With "safe-home": send every card home from a clear position (``_clear``); else
+    send safe cards home until none is left (the order does not matter: a card once
+    safe stays safe until it goes)."""
     if "safe-home" not in reductions:
         return position
     free_talon = variant["draw"] == 1 and variant["passes"] is None
+    if _clear(position, free_talon):
+        ranks = variant["ranks"]
+        return (tuple(() for _ in position[0]), tuple(0 for _ in position[0]), (), 0,
+                (ranks, ranks, ranks, ranks), position[5])
     while True:
         columns, _, talon, waste, foundations, redeals = position
         for i, column in enumerate(columns):

@@ -527,8 +527,8 @@ Move(source=11, target=12, count=2)]
         The checker accepts the partial-run and empty-column rules, the safe home moves,
         the stock turned only for a play (fewest turns), the waste sizes of the stock's
         cycle as one, and sorted columns, so the writer follows ``moves`` without the
-        relaxed game's check (``won_line_moves``), and the game's ``forced`` (its
-        ``sure_win`` case only ever leads to a win, which no certificate holds).
+        relaxed game's check (``won_line_moves``), and the game's ``forced`` (the
+        checker's "safe-home" makes the same moves, ``sure_win``'s included).
 
         Positions closed by a static proof are not expanded: cards that never leave
         their columns (facts: the cards), else the relaxed game's loss (facts: the
