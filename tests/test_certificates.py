@@ -218,3 +218,30 @@ def test_check_says_valid_or_names_the_fault_with_its_status(tmp_path: Path,
     result = run("check", str(damaged))
     assert result.exit_code == 2 and "not a readable certificate" in result.output
     assert run("check", str(tmp_path / "missing.cert")).exit_code == 2
+
+
+def test_a_won_solution_replays_with_the_checkers_rules_and_a_bad_one_does_not() -> None:
+    from checker.replay import replay
+
+    won = next(n for n in range(1, 200)
+               if dfs(GAME, GAME.deal(n), Budget(max_states=100_000)).status is Status.WON)
+    steps = [GAME.notation(move) for move in dfs(GAME, GAME.deal(won)).moves]
+    start = toy_checker.deal(won, VARIANT)
+    assert replay(toy_checker, start, VARIANT, steps) == ""
+    assert "which is not won" in replay(toy_checker, start, VARIANT, steps[:-1])
+    bad = next(f"{a}{b}" for a in "123" for b in "123h" if a != b and
+               f"{a}{b}" not in dict(toy_checker.moves(start, VARIANT, frozenset())))
+    assert replay(toy_checker, start, VARIANT, [bad] + steps).startswith(f"move 1 ({bad}) is not legal")
+
+
+def test_check_of_a_file_that_is_neither_is_one_line_status_2(tmp_path: Path) -> None:
+    from test_cli import run
+
+    junk = tmp_path / "junk.json"
+    junk.write_text('{"moves": 3}')
+    result = run("check", str(junk), "freecell", "--deal", "1")
+    assert result.exit_code == 2 and "neither a certificate nor a solution" in result.output
+    moves = tmp_path / "moves.txt"
+    moves.write_text("6a 5b")
+    result = run("check", str(moves))
+    assert result.exit_code == 2 and "needs GAME and its deal" in result.output

@@ -686,9 +686,61 @@ def _hint_all(game: Game[Any, Any], state: Any, strategy: Optional[str], budget:
     return next(s for s in (Status.WON, Status.UNKNOWN, Status.LOST) if s in statuses)
 
 
+XZ_MAGIC = b"\xfd7zXZ\x00"
+
+
+def _starts_with(path: Path, magic: bytes) -> bool:
+    """Whether the file at `path` begins with `magic` (False where it cannot be read:
+    reading it later says why)."""
+    try:
+        with path.open("rb") as data:
+            return data.read(len(magic)) == magic
+    except OSError:
+        return False
+
+
+def _check_solution(path: Path, game_name: Optional[str], file: Optional[Path],
+                    deal: Optional[int], variant: list[str]) -> None:
+    """Replay a solution's moves with the checker's rules; exit 0 when they win, else 1."""
+    from checker import game_module
+    from checker.replay import replay
+
+    text = batch.read_text(path, MAX_DEAL_BYTES, "a solution")
+    try:
+        record = json.loads(text)
+    except ValueError:
+        record = None
+    moves = record.get("moves") if isinstance(record, dict) else text.replace(",", " ").split()
+    if not isinstance(moves, list) or not all(isinstance(move, str) for move in moves):
+        raise SolitaireError(f"{path}: neither a certificate nor a solution (JSON with "
+                             "\"moves\", or moves separated by spaces)")
+    if game_name is None or file is None and deal is None:
+        raise SolitaireError("checking a solution needs GAME and its deal (--deal N or a "
+                             "deal file)")
+    game = find_game(game_name, parse_variants(variant))
+    module = game_module(game.name)
+    if module is None:
+        raise SolitaireError(f"the checker has no rules for {game.name} yet")
+    options = variant_of(game)
+    deal_text = _read_deal(file) if file is not None else None
+    try:
+        start = module.deal(deal, options) if deal_text is None else \
+            module.parse(deal_text, options)
+    except ValueError as error:
+        raise SolitaireError(f"the checker cannot read the deal: {error}") from None
+    fault = replay(module, start, options, moves)
+    which = f"deal {deal}" if deal is not None else str(file)
+    if fault:
+        typer.echo(f"invalid: {path} ({game.name} {which}): {one_line(fault)}")
+        raise typer.Exit(1)
+    typer.echo(f"valid: {game.name} {which} is won by the {len(moves)} moves of {path}")
+    raise typer.Exit(0)
+
+
 @app.command()
 def check(certificate: Path = typer.Argument(..., metavar="CERTIFICATE",
-                                            help="a certificate written by --certificate"),
+                                            help="a certificate written by --certificate, or a "
+                                                 "solution (solve --json, or its moves)"),
           game_name: Optional[str] = typer.Argument(None, metavar="[GAME]",
                                                     help="the game the deal is of, to confirm "
                                                          "which deal the certificate is of"),
@@ -698,11 +750,15 @@ def check(certificate: Path = typer.Argument(..., metavar="CERTIFICATE",
 
     The checker shares no code with the solver or the games' rules (``checker/``). With
     GAME and a deal (--deal N or a deal file), it also confirms that the certificate is
-    that deal's. Exit status 0 valid, 1 a fault, 2 an unreadable file or a mistake.
+    that deal's. Given a solution instead (the JSON of ``solve --json`` or its moves, with
+    GAME and the deal), it replays the moves with the same independent rules. Exit status
+    0 valid, 1 a fault, 2 an unreadable file or a mistake.
     """
     from checker import certificate as certificate_file, check as closure, game_module
 
     with user_errors():
+        if not _starts_with(certificate, XZ_MAGIC):
+            _check_solution(certificate, game_name, file, deal, variant)
         try:
             read = certificate_file.read(certificate)
         except certificate_file.Unreadable as error:
