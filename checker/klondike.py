@@ -343,7 +343,7 @@ def moves(position: Position, variant: dict[str, Any],
             for t in _places(column[start], columns, ranks, i):
                 run = column[start:]
                 cols, hid, tal, w, found, r = _take(position, i, len(run), foundations)
-                yield f"{i + 1}{t + 1}:{len(run)}", (_put(cols, t, run), hid, tal, w, found, r)
+                yield f"{i + 1}{t + 1}", (_put(cols, t, run), hid, tal, w, found, r)
     # a foundation's top card back to a column
     for s in range(4):
         if foundations[s]:

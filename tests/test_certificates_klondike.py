@@ -23,6 +23,8 @@ from checker.check import check, start_line
 from games._deadlock import stuck_cards
 from games.klondike import Klondike, never_events
 from solver.certify import certify
+from solver.game import Status
+from solver.search.result import Budget
 from solver.search.base import follow, settle
 
 ALL = frozenset(ck.REDUCTIONS)
@@ -279,3 +281,18 @@ def test_each_reduction_keeps_the_verdicts(reduction: str) -> None:
 @pytest.mark.parametrize("reduction", sorted(ALL))
 def test_each_reduction_keeps_the_verdicts_of_larger_twins(reduction: str) -> None:
     assert verdicts_kept(reduction, LARGER_TWINS, 30) >= 10
+
+
+@pytest.mark.parametrize("game, number", [(DRAW_1, 1), (DRAW_3, 2), (Klondike(draw=3, passes=3), 2)])
+def test_a_win_replays_with_the_checkers_rules(game: Klondike, number: int) -> None:
+    """A solution's steps, in the game's notation, are moves of the checker's own rules
+    (no reduction) and end in a win; cut short, they do not."""
+    from checker.replay import replay
+    from solver.search import find_strategy
+
+    result = find_strategy("dfs")(game, game.deal(number), Budget(max_states=200_000))
+    assert result.status is Status.WON
+    steps = [game.notation(step) for step in result.moves]         # the verified steps
+    start = ck.deal(number, variant(game))
+    assert replay(ck, start, variant(game), steps) == ""
+    assert "which is not won" in replay(ck, start, variant(game), steps[:-1])
