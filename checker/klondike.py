@@ -22,7 +22,7 @@ the waste size (``*``: any size on the stock's cycle, see "waste-cycle"), the ta
 FACTS (a static proof of loss, ``check_facts``), one of:
 
 - ``{"stuck": "KC QD ..."}``: these tableau cards never leave their places. Checked
-  card by card: each one waits for another of them (``_stuck_fault``).
+  card by card: each one waits for another of them (``stuck_fault``).
 - ``{"never": {"top": ..., "left": ..., "home": ..., "empty": bool}}``: the events of a
   relaxed Klondike, in which whatever becomes possible stays possible, that never
   happen; some card never goes home. Checked rule by rule: no event listed could be
@@ -446,7 +446,8 @@ def check_facts(position: Position, variant: dict[str, Any], facts: Any) -> str:
     """"" if the facts prove the position lost (see the module's docstring), else why not."""
     try:
         if isinstance(facts, dict) and set(facts) == {"stuck"}:
-            return _stuck_fault(position, variant, {read_card(t) for t in facts["stuck"].split()})
+            return stuck_fault(position[0], position[1], variant["ranks"],
+                               {read_card(t) for t in facts["stuck"].split()})
         if isinstance(facts, dict) and set(facts) == {"never"}:
             never = facts["never"]
             sets = [{read_card(t) for t in never[k].split()} for k in ("top", "left", "home")]
@@ -463,12 +464,13 @@ def _parents(card: int, ranks: int) -> list[int]:
     return [s * 13 + rank(card) for s in range(4) if (s in (1, 2)) != red(card)]
 
 
-def _lay_out(position: Position) -> tuple[dict[int, int | None], set[int]]:
+def _lay_out(columns: tuple[tuple[int, ...], ...],
+             hidden: tuple[int, ...]) -> tuple[dict[int, int | None], set[int]]:
     """For each column card, the card lying on it (None for a top card); and the face-up
     column cards."""
     on: dict[int, int | None] = {}
     face_up: set[int] = set()
-    for column, down in zip(position[0], position[1]):
+    for column, down in zip(columns, hidden):
         for j, card in enumerate(column):
             on[card] = column[j + 1] if j + 1 < len(column) else None
             if j >= down:
@@ -476,24 +478,27 @@ def _lay_out(position: Position) -> tuple[dict[int, int | None], set[int]]:
     return on, face_up
 
 
-def _stuck_fault(position: Position, variant: dict[str, Any], stuck: set[int]) -> str:
+def stuck_fault(columns: tuple[tuple[int, ...], ...], hidden: tuple[int, ...], ranks: int,
+                stuck: set[int], any_to_empty: bool = False) -> str:
     """Cards that never leave their places: each card of `stuck` is in a column and
     waits for another card of `stuck` in every way it could leave. A card leaves
 
     - home, as a top card, after the lower cards of its suit;
-    - onto a parent that is a top card, or as a King to an empty column, face up (a
-      face-down card turns up only as a top card).
+    - onto a parent that is a top card, or as a King (any card, with `any_to_empty`) to
+      an empty column, face up (a face-down card turns up only as a top card).
+
+    (Klondike and Yukon alike: a face-up card moves with the cards lying on it.)
 
     A card can become a top card only when the card lying on it leaves, and a parent in
     a column only when the card lying on it does. So if each card of `stuck` (i) is
     covered by a card of `stuck`, or has a lower card of its suit in `stuck`; and (ii)
-    is covered by a card of `stuck` and face down, or is no King and each of its parents
+    is covered by a card of `stuck` and face down, or is no King (nor `any_to_empty`)
+    and each of its parents
     is in a column covered by a card of `stuck`; then the first card of `stuck` to
     leave would need another to have left before it: none ever does, and the position
     is lost (empty `stuck` proves nothing).
     """
-    on, face_up = _lay_out(position)
-    ranks = variant["ranks"]
+    on, face_up = _lay_out(columns, hidden)
     if not stuck:
         return "no stuck cards named"
     for card in sorted(stuck):
@@ -505,7 +510,7 @@ def _stuck_fault(position: Position, variant: dict[str, Any], stuck: set[int]) -
             return f"{name} can become a top card and go home"
         if covered and card not in face_up:
             continue
-        if rank(card) == ranks:
+        if rank(card) == ranks or any_to_empty:
             return f"{name} can turn up and go to an empty column"
         for parent in _parents(card, ranks):
             if parent not in on or on[parent] not in stuck:
@@ -536,8 +541,8 @@ def _never_fault(position: Position, variant: dict[str, Any], never_top: set[int
     needs another one listed, then none can be the first to happen, so none happens; a
     card that never goes home proves the position lost.
     """
-    columns, _, _, _, foundations, _ = position
-    on, face_up = _lay_out(position)
+    columns, hidden, _, _, foundations, _ = position
+    on, face_up = _lay_out(columns, hidden)
     ranks = variant["ranks"]
     cards = deck(variant)
     if not never_home:
