@@ -116,7 +116,26 @@ def klondike(budget: Budget, deals: list[int] | None, undecided: bool) -> list[s
     return out
 
 
-GAMES: dict[str, Callable[[Budget, list[int] | None, bool], list[str]]] = {"klondike": klondike}
+# -- Yukon -----------------------------------------------------------------------------
+
+# The lost deals of PySolFC 1-100 and the undecided ones (deal 28 is lost: 5.0 million
+# positions by dfs, data/yukon/winnability.md), as found by
+#   solitaire classify yukon 1-100 -o y.jsonl --seconds 20 --cpu
+YUKON_LOST = [10, 77, 96]
+YUKON_UNDECIDED = [28, 64, 67, 78, 91]
+
+
+def yukon(budget: Budget, deals: list[int] | None, undecided: bool) -> list[str]:
+    """Yukon (Kings to empty columns): the lost deals of 1-100."""
+    from games.yukon import Yukon
+
+    chosen = deals or YUKON_LOST + (YUKON_UNDECIDED if undecided else [])
+    rows = certify_deals(Yukon(), chosen, budget, report=lambda r: print(r, flush=True))
+    return ["# Yukon: certificates of loss, PySolFC deals 1-100", "", *table(rows), ""]
+
+
+GAMES: dict[str, Callable[[Budget, list[int] | None, bool], list[str]]] = {
+    "klondike": klondike, "yukon": yukon}
 
 
 def main() -> None:
