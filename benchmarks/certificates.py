@@ -1,20 +1,21 @@
-"""Certificates of loss: write and check them for a list of lost deals, with the figures.
+"""Certificates of loss, written and checked: size, positions and processor seconds per deal.
 
 Usage::
 
-    python benchmarks/certificates.py freecell [--deals 11982,146692] [--runs 3] [--out FILE.md]
-    python benchmarks/certificates.py seahaven --deals 21,34,73
-    python benchmarks/certificates.py black-hole [--deals 1,25] [--out FILE.md]
-    python benchmarks/certificates.py clock --deals 1,2,3
+    python benchmarks/certificates.py freecell                      # the 8 unwinnable deals < 1M
+    python benchmarks/certificates.py klondike --variant draw=3     # the lost deals of 1-100
+    python benchmarks/certificates.py gaps 1-100 --variant suits=3 --variant ranks=5 --variant redeals=0
 
-For each deal it writes the certificate (``solver.certify``, the writer ``solve
---certificate`` uses) and checks it with the independent checker (``checker.check``, as
-``solitaire check FILE GAME --deal N`` does: reading the file, confirming the deal, the
-closure argument), and prints the certificate's size in bytes, its positions, and the
-processor seconds to write and to check (the best of `runs`), then the totals. A deal that
-is not lost, or a certificate not ``valid``, is named and makes the exit status 1. `--out`
-writes the table as Markdown with the command that made it. This measures; it is never
-run as a test.
+With no DEALS, a game's known lost deals (below, each list with where it comes from); with
+DEALS (``1-100,238``), each deal is first decided by an exhaustive depth-first search within
+``--max-states`` (``--assume-lost`` skips that), and only the lost ones are certified. For
+each: the certificate is written (``solver.certify``, the writer ``solve --certificate``
+uses), read back and checked by the independent checker against the deal its own module
+deals (``checker.check``, as ``solitaire check FILE GAME --deal N`` does), and its bytes,
+positions (and those closed by a static proof), processor seconds to write and to check (the
+best of ``--runs``), the best score a scored game's certificate confirms, and the check's
+answer are printed as a Markdown table with totals; ``--out`` writes it with the command.
+Exit status 1 when a certificate is not ``valid``. This measures; it is never run as a test.
 """
 from __future__ import annotations
 
@@ -24,72 +25,57 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from checker import certificate as certificate_file, game_module
-from checker.check import check, start_line
-from games import find_game
-from solver.certify import certify
-from solver.game import Game
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
+from checker import certificate, game_module  # noqa: E402
+from checker.check import check, start_line  # noqa: E402
+from games import find_game, parse_variants  # noqa: E402
+from solver.certify import certify  # noqa: E402
+from solver.game import Game, Status  # noqa: E402
+from solver.search import Budget, dfs  # noqa: E402
 
-@dataclass(frozen=True)
-class Figures:
-    """One deal's certificate: what writing and checking it came to."""
-
-    deal: int
-    status: str              # the writer's: "lost" when a certificate was written
-    verdict: str             # the checker's: "valid", or its fault
-    bytes: int
-    positions: int
-    write_seconds: float     # processor seconds, the best of the runs
-    check_seconds: float
-
-
-def certify_and_check(game: Game[Any, Any], number: int, folder: Path, runs: int) -> Figures:
-    """Write deal `number`'s certificate `runs` times and check it as often; keep the best
-    processor times."""
-    path = folder / f"{game.name}-{number}.cert"
-    writes, checks, verdict = [], [], ""
-    for _ in range(runs):
-        began = time.process_time()
-        written = certify(game, game.deal(number), path, deal=number)
-        writes.append(time.process_time() - began)
-        if written.status != "lost":
-            return Figures(number, written.status, "no certificate", 0, written.positions,
-                           min(writes), 0.0)
-    for _ in range(runs):
-        began = time.process_time()
-        read = certificate_file.read(path)
-        module = game_module(read.game)
-        assert module is not None, f"the checker has no module for {read.game}"
-        outcome = check(read, start_line(module, read, module.deal(number, read.variant)), module)
-        checks.append(time.process_time() - began)
-        verdict = "valid" if outcome.valid else outcome.fault
-    return Figures(number, "lost", verdict, path.stat().st_size, written.positions, min(writes),
-                   min(checks))
-
-
-# -- FreeCell and Seahaven Towers ----------------------------------------------------------
+# -- the known lost deals --------------------------------------------------------------
 
 # The unwinnable Microsoft FreeCell deals below one million (Freecell Solver's and others'
 # exhaustive searches agree on these eight).
-FREECELL_LOST = (11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948)
-# Seahaven Towers deals 1-100 Freecell Solver finds unsolvable (data/seahaven/known.txt)
-SEAHAVEN_LOST = (21, 34, 68, 70, 73, 75, 80, 89, 91, 92, 100)
+FREECELL_LOST = [11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948]
+# Seahaven Towers deals 1-100 Freecell Solver finds unsolvable (data/seahaven/known.txt).
+SEAHAVEN_LOST = [21, 34, 68, 70, 73, 75, 80, 89, 91, 92, 100]
+# Klondike's lost deals of PySolFC 1-100 by draw (unlimited passes), as found by
+#   solitaire classify klondike 1-100 [-V draw=3] -o d.jsonl --seconds 20 --cpu
+# (36 and 54 stay undecided there with draw 1).
+KLONDIKE_LOST = {1: [12, 29, 31, 61, 68, 72, 73, 95],
+                 3: [7, 10, 12, 14, 23, 29, 30, 31, 35, 38, 41, 49, 58, 61, 64, 66, 67, 68,
+                     72, 73, 82, 91, 95, 99]}
+# Yukon's lost deals of PySolFC 1-100 (solitaire classify yukon 1-100 --seconds 20 --cpu;
+# 28, 64, 67, 78 and 91 stay undecided there).
+YUKON_LOST = [10, 77, 96]
+# The first one-pass Forty Thieves deals proven lost (none of 1-100 is).
+FORTY_THIEVES_ONE_PASS_LOST = [238, 393, 459, 770]
+WINNABLE = ROOT / "data" / "winnable"
 
 
-def freecell(name: str, deals: list[int] | None, runs: int) -> list[Figures]:
-    """FreeCell's (or Seahaven Towers') figures: the given deals, else the known lost ones."""
-    game = find_game(name, {})
-    chosen = deals or list(FREECELL_LOST if game.name == "freecell" else SEAHAVEN_LOST)
-    with tempfile.TemporaryDirectory() as folder:
-        return [report(certify_and_check(game, number, Path(folder), runs)) for number in chosen]
-
-
-# -- Black Hole and The Clock -----------------------------------------------------------------
-
-WINNABLE = Path(__file__).resolve().parent.parent / "data" / "winnable"
+def known_lost(game: Game[Any, Any]) -> list[int] | None:
+    """Return the game's known lost deals (None: give DEALS)."""
+    name, options = game.name, vars(game)
+    if name == "freecell" and options == vars(find_game("freecell", {})):
+        return FREECELL_LOST
+    if name == "seahaven" and options == vars(find_game("seahaven", {})):
+        return SEAHAVEN_LOST
+    if name == "klondike" and options == vars(find_game("klondike", {"draw": options["draw"]})):
+        return KLONDIKE_LOST.get(options["draw"])
+    if name == "yukon" and options == vars(find_game("yukon", {})):
+        return YUKON_LOST
+    if name == "forty-thieves" and options == vars(find_game(name, {"redeal": False})):
+        return FORTY_THIEVES_ONE_PASS_LOST
+    if name == "black-hole" and options == vars(find_game(name, {})):
+        return lost_in_range("black-hole", 1000)
+    if name == "clock" and options == vars(find_game(name, {})):
+        return [n for n in range(1, 101) if not _won_by_play(game, n)]
+    return None
 
 
 def lost_in_range(name: str, last: int) -> list[int]:
@@ -103,74 +89,132 @@ def lost_in_range(name: str, last: int) -> list[int]:
     return [number for number in range(1, last + 1) if number not in won]
 
 
-def black_hole(name: str, deals: list[int] | None, runs: int) -> list[Figures]:
-    """Black Hole's figures: the given deals, else every lost deal of PySolFC's 1-1000."""
-    game = find_game(name, {})
-    chosen = deals or lost_in_range("black-hole", 1000)
-    with tempfile.TemporaryDirectory() as folder:
-        return [report(certify_and_check(game, number, Path(folder), runs)) for number in chosen]
-
-
-def clock(name: str, deals: list[int] | None, runs: int) -> list[Figures]:
-    """The Clock's figures: the given deals, else the lost ones of deals 1-100 (each is a
-    one-line certificate: the play is forced)."""
-    game = find_game(name, {})
-    chosen = deals or [n for n in range(1, 101) if not _won_by_play(game, n)]
-    with tempfile.TemporaryDirectory() as folder:
-        return [report(certify_and_check(game, number, Path(folder), runs)) for number in chosen]
-
-
 def _won_by_play(game: Game[Any, Any], number: int) -> bool:
+    """The Clock: play its forced moves out (each position has at most one)."""
     state = game.deal(number)
     while game.moves(state):
-        state = game.play(state, game.moves(state)[0])
+        state = game.play(state, list(game.moves(state))[0])
     return bool(game.is_won(state))
 
 
-GAMES: dict[str, Callable[[str, list[int] | None, int], list[Figures]]] = {
-    "freecell": freecell, "seahaven": freecell, "black-hole": black_hole, "clock": clock}
+# -- writing and checking ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Row:
+    """One deal's figures."""
+
+    deal: int
+    status: str                  # "lost" (written), "won", or "unknown (budget)"
+    positions: int
+    by_facts: int
+    size: int                    # the file's bytes
+    write_seconds: float         # processor seconds, the best of the runs
+    check_seconds: float
+    best: int | None             # the best score the certificate claims (scored games)
+    verdict: str                 # "valid", the checker's fault, or "" (nothing written)
 
 
-# -- the table -------------------------------------------------------------------------------
+def certify_and_check(game: Game[Any, Any], number: int, folder: Path, budget: Budget,
+                      runs: int) -> Row:
+    """Write deal `number`'s certificate and check it, `runs` times each; keep the best
+    processor times."""
+    module = game_module(game.name)
+    assert module is not None, f"the checker has no module for {game.name}"
+    path = folder / f"{number}.cert"
+    writes, checks, verdict, best = [], [], "", None
+    for _ in range(runs):
+        began = time.process_time()
+        written = certify(game, game.deal(number), path, deal=number, budget=budget)
+        writes.append(time.process_time() - began)
+        if written.status != "lost":
+            status = written.status if written.status == "won" else \
+                f"unknown ({written.stopped_by})"
+            return Row(number, status, written.positions, 0, 0, min(writes), 0.0, None, "")
+    for _ in range(runs):
+        began = time.process_time()
+        read = certificate.read(path)
+        outcome = check(read, start_line(module, read, module.deal(number, read.variant)),
+                        module)
+        checks.append(time.process_time() - began)
+        verdict, best = ("valid" if outcome.valid else outcome.fault), outcome.best
+    size = path.stat().st_size
+    path.unlink()
+    return Row(number, "lost", written.positions, written.closed_by_facts, size, min(writes),
+               min(checks), best, verdict)
 
-def report(row: Figures) -> Figures:
-    print(f"deal {row.deal}: {row.status}, {row.verdict}, {row.bytes:,} bytes, "
-          f"{row.positions:,} positions, write {row.write_seconds:.2f} s, "
-          f"check {row.check_seconds:.2f} s", file=sys.stderr, flush=True)
-    return row
 
-
-def table(rows: list[Figures]) -> str:
+def table(rows: list[Row], won: int, undecided: list[int]) -> str:
     """The figures as a Markdown table with a line of totals."""
-    lines = ["| deal | checked | bytes | positions | write (CPU s) | check (CPU s) |",
-             "|---|---|---|---|---|---|"]
-    for row in rows:
-        lines.append(f"| {row.deal} | {row.verdict} | {row.bytes:,} | {row.positions:,} | "
-                     f"{row.write_seconds:.2f} | {row.check_seconds:.2f} |")
-    valid = sum(row.verdict == "valid" for row in rows)
-    lines.append(f"| total | {valid} of {len(rows)} valid | {sum(r.bytes for r in rows):,} | "
-                 f"{sum(r.positions for r in rows):,} | "
-                 f"{sum(r.write_seconds for r in rows):.2f} | "
-                 f"{sum(r.check_seconds for r in rows):.2f} |")
+    scored = any(row.best is not None for row in rows)
+    lines = ["| deal | certificate | positions | closed by facts | bytes (xz) | CPU s to write "
+             "| CPU s to check |" + (" best |" if scored else "") + " check |",
+             "|---:|---|---:|---:|---:|---:|---:|" + ("---:|" if scored else "") + "---|"]
+    for r in rows:
+        best = f" {r.best} |" if scored else ""
+        lines.append(f"| {r.deal} | {r.status} | {r.positions:,} | {r.by_facts:,} | {r.size:,} | "
+                     f"{r.write_seconds:.2f} | {r.check_seconds:.2f} |{best} {r.verdict or '-'} |")
+    done = [r for r in rows if r.status == "lost"]
+    lines.append(f"| total | {len(done)} certified | {sum(r.positions for r in done):,} | "
+                 f"{sum(r.by_facts for r in done):,} | {sum(r.size for r in done):,} | "
+                 f"{sum(r.write_seconds for r in done):.2f} | "
+                 f"{sum(r.check_seconds for r in done):.2f} |" + (" |" if scored else "")
+                 + f" {sum(r.verdict == 'valid' for r in done)} valid |")
+    if won or undecided:
+        lines += ["", f"Not certified: {won} won" + (f", {len(undecided)} undecided within the "
+                  f"state budget ({', '.join(map(str, undecided))})" if undecided else "") + "."]
     return "\n".join(lines) + "\n"
+
+
+def deal_list(text: str) -> list[int]:
+    """Return the deal numbers of ``1-100,238,393``."""
+    found: list[int] = []
+    for part in text.split(","):
+        first, _, last = part.partition("-")
+        found.extend(range(int(first), int(last or first) + 1))
+    return found
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", choices=sorted(GAMES))
-    parser.add_argument("--deals", help="deal numbers, comma-separated (default: the game's "
-                                        "known lost deals)")
+    parser.add_argument("game")
+    parser.add_argument("deals", nargs="?", type=deal_list,
+                        help="deal numbers, like 1-100,238 (default: the game's known lost "
+                             "deals)")
+    parser.add_argument("-V", "--variant", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--assume-lost", action="store_true",
+                        help="certify DEALS without deciding them first")
+    parser.add_argument("--max-states", type=int, default=3_000_000,
+                        help="positions the deciding search and the writer may store")
+    parser.add_argument("--seconds", type=float, default=600.0,
+                        help="CPU seconds the writer may take a deal")
     parser.add_argument("--runs", type=int, default=1, help="runs of each; the best time counts")
     parser.add_argument("--out", type=Path, help="write the table as Markdown to this file")
     args = parser.parse_args(argv)
-    deals = [int(n) for n in args.deals.split(",")] if args.deals else None
-    rows = GAMES[args.game](args.game, deals, args.runs)
-    text = table(rows)
+    game = find_game(args.game, parse_variants(args.variant))
+    budget = Budget(max_states=args.max_states, seconds=args.seconds, cpu=True)
+    chosen, decide = args.deals, not args.assume_lost
+    if chosen is None:
+        chosen, decide = known_lost(game), False
+        if chosen is None:
+            parser.error(f"no known lost deals of {game.name} with these options: give DEALS")
+    rows, won, undecided = [], 0, []
+    with tempfile.TemporaryDirectory() as folder:
+        for number in chosen:
+            if decide:
+                status = dfs(game, game.deal(number), Budget(max_states=args.max_states)).status
+                if status is not Status.LOST:
+                    won += status is Status.WON
+                    undecided += [number] if status is Status.UNKNOWN else []
+                    continue
+            row = certify_and_check(game, number, Path(folder), budget, args.runs)
+            print(row, file=sys.stderr, flush=True)
+            rows.append(row)
+    text = table(rows, won, undecided)
     print(text, end="")
     if args.out is not None:
         command = "python benchmarks/certificates.py " + " ".join(argv or sys.argv[1:])
         args.out.write_text(f"`{command}`\n\n{text}", encoding="utf-8")
-    return 0 if all(row.verdict == "valid" for row in rows) else 1
+    return 0 if all(row.verdict == "valid" for row in rows if row.status == "lost") else 1
 
 
 if __name__ == "__main__":

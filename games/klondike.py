@@ -80,7 +80,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from solver.cards import (SUIT_NAMES, SUITS, Card, build_reason, card_str, is_red, make_card,
                           pysol_layout, rank, run_str, suit)
@@ -94,6 +94,9 @@ from games._klondike_relax import never_home, never_home_reason
 # The positions, moves and move constants live with the compiled move generator; they
 # are imported from here (games.klondike) everywhere else.
 from games._klondike_rules import FOUNDATION, STOCK, WASTE, Move, State, _Rules
+
+if TYPE_CHECKING:
+    from solver.certify import Certifier
 
 _COLUMN_NAMES = "123456789"
 _LABELS = ("Foundations", "Talon", "Stock", "Waste", "Redeals", "Passes")
@@ -515,6 +518,49 @@ Move(source=11, target=12, count=2)]
         to = "the foundation" if target == FOUNDATION else f"column {target + 1}"
         return f"{run_str(moving)} from {where} to {to}"
 
+    # -- certificates of loss ---------------------------------------------------------
+
+    @property
+    def certifier(self) -> "Certifier[State, Move]":
+        """How a lost verdict is written for ``checker.klondike`` (``solver.certify``).
+
+        The checker accepts the partial-run and empty-column rules, the safe home moves,
+        the stock turned only for a play (fewest turns), the waste sizes of the stock's
+        cycle as one, and sorted columns, so the writer follows ``moves`` without the
+        relaxed game's check (``won_line_moves``), and the game's ``forced`` (the
+        checker's "safe-home" makes the same moves, ``sure_win``'s included).
+
+        Positions closed by a static proof are not expanded: cards that never leave
+        their columns (facts: the cards), else the relaxed game's loss (facts: the
+        events of ``games._klondike_relax`` that never happen, which the checker
+        confirms one by one without solving the relaxed game itself).
+        """
+        from solver.certify import Certifier
+        import checker.klondike as ck
+
+        variant = {"draw": self.draw, "passes": self.passes, "ranks": self.ranks,
+                   "columns": self.columns}
+        reductions = ("columns-sorted", "waste-plays", "waste-cycle", "safe-home",
+                      "partial-run", "empty-column")
+        named = frozenset(reductions)
+        relaxed, ranks = self.rules.relaxed, self.ranks
+
+        def encode(state: State) -> str:
+            columns, hidden, talon, waste, foundations, redeals = state
+            position = (tuple(tuple(c) for c in columns), tuple(hidden), tuple(talon), waste,
+                        (foundations[0], foundations[1], foundations[2], foundations[3]), redeals)
+            return ck.encode(position, variant, named)
+
+        def dead(state: State) -> object | None:
+            if not relaxed.lost(state.columns, state.hidden, state.foundations):
+                return None
+            stuck = stuck_cards(state.columns, state.hidden, ranks)
+            if stuck:
+                return {"stuck": " ".join(map(card_str, sorted(stuck)))}
+            return {"never": never_events(state, ranks)}
+
+        return Certifier(reductions, encode, moves=self.won_line_moves(self.moves), dead=dead)
+
     # -- the player's view ------------------------------------------------------------
 
     @property
@@ -590,6 +636,61 @@ class KlondikeView:
             if move.source != STOCK:
                 return [move]
         return []
+
+def never_events(state: State, ranks: int) -> dict[str, Any]:
+    """Return the events of the relaxed game (``games._klondike_relax``) that never happen
+    from `state`: the cards never on a column's top, the column cards that never leave
+    their places, the cards never home (as text), and whether no column ever empties.
+
+    The least fixpoint of the relaxed rules, written out plainly (the compiled one keeps
+    only the cards home): what is left out of it is what a certificate's facts name, and
+    ``checker.klondike`` confirms that no event named could be the first to happen.
+    """
+    columns, hidden, talon, _, foundations, _ = state
+    deck = [make_card(r, s) for s in range(4) for r in range(1, ranks + 1)]
+    on: dict[int, int | None] = {}
+    under: dict[int, int | None] = {}
+    face_up: set[int] = set()
+    for column, down in zip(columns, hidden):
+        for j, card in enumerate(column):
+            on[card] = column[j + 1] if j + 1 < len(column) else None
+            under[card] = column[j - 1] if j else None
+            if j >= down:
+                face_up.add(card)
+
+    def parents(c: int) -> list[int]:
+        return [] if rank(c) == ranks else [make_card(rank(c) + 1, s) for s in range(4)
+                                             if is_red(make_card(rank(c) + 1, s)) != is_red(c)]
+
+    top = {c for c in on if on[c] is None}
+    left: set[int] = set()
+    home = {c for c in deck if rank(c) <= foundations[suit(c)]}
+    empty = any(not column for column in columns)
+    while True:
+        before = (len(top), len(left), len(home), empty)
+        for c in deck:
+            placed = any(p in top for p in parents(c)) or rank(c) == ranks and empty
+            if c in on:
+                if on[c] is None or on[c] in left:
+                    top.add(c)
+                if (c in face_up or c in top) and placed or c in home:
+                    left.add(c)
+                    if under[c] is None:
+                        empty = True
+            elif placed:
+                top.add(c)
+            if (rank(c) == 1 or make_card(rank(c) - 1, suit(c)) in home) and \
+                    (c not in on or c in top):
+                home.add(c)
+        if (len(top), len(left), len(home), empty) == before:
+            break
+
+    def text(cards: Sequence[int]) -> str:
+        return " ".join(card_str(c) for c in sorted(cards))
+    return {"top": text([c for c in deck if c not in top]),
+            "left": text([c for c in on if c not in left]),
+            "home": text([c for c in deck if c not in home]), "empty": not empty}
+
 
 def _place_name(place: int) -> str:
     return "f" if place == FOUNDATION else _COLUMN_NAMES[place]

@@ -45,7 +45,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from solver.cards import (SUIT_NAMES, Card, build_reason, card_str, make_card, parse_card,
                           pysol_layout, rank, run_str, suit)
@@ -56,6 +56,9 @@ from solver.layout import Layout, foundation, pile
 from games._deadlock import stuck_reason
 from games._yukon_rules import (FOUNDATION, FROM_FOUNDATION, H_DISORDER, H_DOWN, H_EMPTY,
                                 H_KING, H_OUT, H_WANTED, Move, Rules, State)
+
+if TYPE_CHECKING:
+    from solver.certify import Certifier
 
 __all__ = ["FOUNDATION", "FROM_FOUNDATION", "H_DISORDER", "H_DOWN", "H_EMPTY", "H_KING",
            "H_OUT", "H_WANTED", "GAME", "Move", "State", "Yukon", "YukonView"]
@@ -387,6 +390,38 @@ class Yukon(Game[State, Move]):
         to = "the foundation" if target == FOUNDATION else f"column {target + 1}"
         return f"{cards} from {where} to {to}"
 
+
+    # -- certificates of loss ---------------------------------------------------------
+
+    @property
+    def certifier(self) -> "Certifier[State, Move]":
+        """How a lost verdict is written for ``checker.yukon`` (``solver.certify``).
+
+        The checker accepts sorted columns and the safe home moves of ``forced``, so the
+        writer follows ``moves`` (which leave out only moves to a position the same up to
+        the columns' order: a whole column to an empty one, a second empty column) and
+        ``forced``. A position whose cards can never all leave their columns is not
+        expanded: its facts are those cards (``moves`` has none from it either).
+        """
+        from solver.certify import Certifier
+        import checker.yukon as ck
+
+        variant = {"empty": self.empty, "ranks": self.ranks, "columns": self.columns}
+        reductions = ("columns-sorted", "safe-home")
+        named = frozenset(reductions)
+        rules = self.rules
+
+        def encode(state: State) -> str:
+            columns, hidden, foundations = state
+            return ck.encode((tuple(tuple(c) for c in columns), tuple(hidden),
+                              (foundations[0], foundations[1], foundations[2], foundations[3])),
+                             variant, named)
+
+        def dead(state: State) -> object | None:
+            stuck = rules.stuck(state.columns, state.hidden)
+            return {"stuck": " ".join(map(card_str, sorted(stuck)))} if stuck else None
+
+        return Certifier(reductions, encode, moves=self.moves, dead=dead)
 
     # -- the player's view ------------------------------------------------------------
 
