@@ -27,6 +27,8 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator
 
+from checker.deals import pysol_order
+
 NAME = "clock"
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -53,35 +55,6 @@ def variant_problem(variant: dict[str, Any]) -> str:
 def rank(card: Card) -> int:
     """Return a card's rank, 1 (A) to 13 (K)."""
     return RANKS.index(card[0]) + 1
-
-
-def pysol_order(number: int) -> list[Card]:
-    """Return PySolFC's shuffle `number` of one deck, in the order its talon deals the cards.
-
-    Up to 32000 it is Microsoft's shuffle: a deck ordered AC AD AH AS 2C ... KS, and for n
-    from 51 down to 1 a linear congruential step (seed * 214013 + 2531011, 33 bits kept)
-    whose bits 16-30 modulo n + 1 pick the card swapped with card n. Above it, PySolFC
-    seeds Python's Mersenne Twister with the number and shuffles the deck ordered by suit
-    (clubs, spades, hearts, diamonds), each A..K, picking int(random() * (n + 1)). The
-    talon deals from the end of the shuffled list.
-    """
-    if 1 <= number <= 32000:
-        cards = [r + s for r in RANKS for s in "CDHS"]
-        seed = number
-        for n in range(len(cards) - 1, 0, -1):
-            seed = (seed * 214013 + 2531011) & 0x1FFFFFFFF
-            j = ((seed >> 16) & 0x7FFF) % (n + 1)
-            cards[n], cards[j] = cards[j], cards[n]
-    elif 32000 < number < 10 ** 20:
-        cards = [r + s for s in "CSHD" for r in RANKS]
-        generator = random.Random(number)
-        for n in range(len(cards) - 1, 0, -1):
-            j = int(generator.random() * (n + 1))
-            cards[n], cards[j] = cards[j], cards[n]
-    else:
-        raise ValueError(f"PySolFC's shuffles are numbered 1 to 10**20 - 1, not {number}")
-    cards.reverse()
-    return cards
 
 
 def deal(number: int, variant: dict[str, Any]) -> Position:

@@ -37,6 +37,8 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator
 
+from checker.deals import pysol_order
+
 NAME = "forty-thieves"
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -78,24 +80,6 @@ def rank(card: str) -> int:
 # -- deals --------------------------------------------------------------------------
 
 
-def pysolfc_order(number: int) -> list[str]:
-    """Return PySolFC's two-deck order for deal `number` (1..32000), first card dealt first.
-
-    PySolFC builds two fresh decks, each clubs, spades, hearts, diamonds, Ace to King, and
-    shuffles them with Microsoft's generator (numbers up to 32000); the cards are dealt
-    from the end of the shuffled list.
-    """
-    if not 1 <= number <= 32000:
-        raise ValueError(f"the checker deals PySolFC's numbers 1..32000, not {number}")
-    cards = [r + s for _ in range(2) for s in "CSHD" for r in RANKS]
-    seed = number
-    for n in range(len(cards) - 1, 0, -1):
-        seed = (seed * 214013 + 2531011) & 0x1FFFFFFFF
-        j = ((seed >> 16) & 0x7FFF) % (n + 1)
-        cards[n], cards[j] = cards[j], cards[n]
-    return cards[::-1]
-
-
 def deal(number: int, variant: dict[str, Any]) -> Position:
     """Return numbered deal `number`: PySolFC's for the real game, a seeded shuffle for twins.
 
@@ -105,7 +89,7 @@ def deal(number: int, variant: dict[str, Any]) -> Position:
     if number < 1:
         raise ValueError(f"deal numbers start at 1, got {number}")
     if (variant["suits"], variant["ranks"], variant["columns"], variant["rows"]) == (4, 13, 10, 4):
-        cards = pysolfc_order(number)                   # the real game's size
+        cards = pysol_order(number, decks=2)                   # the real game's size
     else:
         cards = [r + s for s in SUITS[:variant["suits"]] for r in RANKS[:variant["ranks"]]] * 2
         random.Random(number).shuffle(cards)

@@ -33,6 +33,8 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator
 
+from checker.deals import pysol_order
+
 NAME = "klondike"
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -120,18 +122,10 @@ def deck(variant: dict[str, Any]) -> list[int]:
 
 
 def deal(number: int, variant: dict[str, Any]) -> Position:
-    """PySolFC's deal `number` (1..32000, Microsoft's shuffle), or a twin's seeded deal."""
+    """PySolFC's deal `number` (``checker.deals``), or a twin's seeded deal."""
     _, _, ranks, width = _options(variant)
     if ranks == 13 and width == 7:
-        if not 1 <= number <= 32000:
-            raise ValueError("the checker deals PySolFC's numbers 1..32000 only")
-        cards = [s * 13 + r for r in range(13) for s in range(4)]   # A of C D H S, 2s...
-        seed = number
-        for n in range(51, 0, -1):
-            seed = (seed * 214013 + 2531011) & 0x1FFFFFFFF
-            j = ((seed >> 16) & 0x7FFF) % (n + 1)
-            cards[n], cards[j] = cards[j], cards[n]
-        cards.reverse()
+        cards = [SUITS.index(card[1]) * 13 + RANKS.index(card[0]) for card in pysol_order(number)]
         # PySolFC: rows of 6, 5, .., 1 face-down cards from the left, then a face-up row
         # of 7; then the columns are listed right to left; the rest is the stock.
         columns: list[list[int]] = [[] for _ in range(7)]

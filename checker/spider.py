@@ -33,6 +33,8 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator
 
+from checker.deals import pysol_order
+
 NAME = "spider"
 RANKS = "A23456789TJQK"
 SUIT_LETTERS = {4: "CDHS", 2: "CH", 1: "C"}
@@ -78,21 +80,6 @@ def full_deck(variant: dict[str, Any]) -> list[str]:
 # -- deals --------------------------------------------------------------------------
 
 
-def pysolfc_order(number: int) -> list[str]:
-    """Return PySolFC's two-deck order for deal `number` (1..32000), first card dealt first:
-    two fresh decks, each clubs, spades, hearts, diamonds, Ace to King, shuffled with
-    Microsoft's generator, dealt from the end."""
-    if not 1 <= number <= 32000:
-        raise ValueError(f"the checker deals PySolFC's numbers 1..32000, not {number}")
-    cards = [r + s for _ in range(2) for s in "CSHD" for r in RANKS]
-    seed = number
-    for n in range(len(cards) - 1, 0, -1):
-        seed = (seed * 214013 + 2531011) & 0x1FFFFFFFF
-        j = ((seed >> 16) & 0x7FFF) % (n + 1)
-        cards[n], cards[j] = cards[j], cards[n]
-    return cards[::-1]
-
-
 def deal(number: int, variant: dict[str, Any]) -> Position:
     """Return numbered deal `number`: PySolFC's for the real game, a seeded shuffle for twins.
 
@@ -107,7 +94,7 @@ def deal(number: int, variant: dict[str, Any]) -> Position:
     width = variant["columns"]
     if (variant["ranks"], width, variant["decks"], variant["deals"]) == (13, 10, 2, 5):
         recolour = {4: "CDHS", 2: "CHHC", 1: "CCCC"}[variant["suits"]]
-        order = [card[0] + recolour["CDHS".index(card[1])] for card in pysolfc_order(number)]
+        order = [card[0] + recolour["CDHS".index(card[1])] for card in pysol_order(number, decks=2)]
         down = list(range(10)) * 4 + [0, 3, 6, 9]
     else:
         order = full_deck(variant)

@@ -287,3 +287,17 @@ def test_solve_refuses_a_certificate_for_a_game_without_one(tmp_path: Path) -> N
     result = run("solve", "bridge-solitaire", "--deal", "1", "--certificate",
                  str(tmp_path / "x.cert"))
     assert result.exit_code == 2 and "writes no certificates of loss yet" in result.output
+
+
+@pytest.mark.parametrize("decks", [1, 2])
+def test_the_checkers_pysolfc_deals_are_the_projects(decks: int) -> None:
+    """``checker.deals`` is written apart from ``solver.cards`` (and pysol_cards, which
+    the project uses above 32000): both give the same cards in the same order."""
+    from checker.deals import pysol_order
+    from solver.cards import card_str, pysol_deck_order
+
+    for number in (1, 2, 617, 11982, 31999, 32000, 32001, 123456, 10 ** 9, 2 ** 40):
+        assert pysol_order(number, decks) == \
+            [card_str(card) for card in pysol_deck_order(number, decks)], number
+    with pytest.raises(ValueError, match="numbered 1 to"):
+        pysol_order(0)
