@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any, Generator, Iterator
 from solver.app.pool import Terminated, describe, pooled, sigterm_interrupts
 from solver.app.record import Verdict, budget_record, solver_version, variant_of
 from solver.app.results import (OutputError, ResultsLock, Scan, ScoreSummary, Settings, Sink,
-                                Summary, check_output, ends_with_newline, is_regular, repair,
-                                scan_results, summarize, wilson)
+                                Summary, check_out_place, check_output, ends_with_newline,
+                                is_regular, repair, scan_results, summarize, wilson)
 from solver.app.sources import (DealRanges, Task, TaskList, check_tasks, parse_shard, read_source,
                                 read_text, shard, start_position)
-from solver.game import Game, SolitaireError, Status, quote
+from solver.game import Game, SolitaireError, Status
 from solver.search import Budget, find_strategy
 
 if TYPE_CHECKING:
@@ -66,16 +66,11 @@ class Plan:
             self.strategy, self.budget = worker.strategy, worker.budget
         self.worker = worker
         check_tasks(game, tasks)
-        if out.is_dir():
-            raise SolitaireError(f"--out {quote(str(out), 80)} is a directory; name a file")
+        check_out_place(out)
         self.settings = Settings.of(game, self.strategy, self.budget)
         if out.exists() and is_regular(out) and out.stat().st_size and not resume:
             raise SolitaireError(f"{out} already holds results: pass --resume to continue it, "
                                  "or choose another --out")
-        folder = out.parent if str(out.parent) else Path(".")
-        if not folder.is_dir():
-            raise SolitaireError(f"--out {quote(str(out), 80)}: folder "
-                                 f"{quote(str(folder), 80)} does not exist")
         self.lock = ResultsLock(out)
         try:
             self.scan = scan_results(out, self.settings, game=game, tasks=tasks) \

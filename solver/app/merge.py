@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.app.record import Verdict
-from solver.app.results import Settings, Summary, read_record
+from solver.app.results import Settings, Summary, check_out_place, read_record
 from solver.game import SolitaireError, Status, quote
 
 
@@ -121,12 +121,7 @@ def merge(inputs: list[Path], out: Path) -> Merged:
 def _check_paths(inputs: list[Path], out: Path) -> None:
     if not inputs:
         raise SolitaireError("merge needs at least one results file")
-    if out.is_dir():
-        raise SolitaireError(f"--out {quote(str(out), 80)} is a directory; name a file")
-    folder = out.parent if str(out.parent) else Path(".")
-    if not folder.is_dir():
-        raise SolitaireError(f"--out {quote(str(out), 80)}: folder "
-                             f"{quote(str(folder), 80)} does not exist")
+    check_out_place(out)
     seen: dict[tuple[int, int], Path] = {}
     for path in inputs:
         if not path.exists():

@@ -307,14 +307,20 @@ def repair(out: Path, scan: Scan) -> Path | None:
     return aside
 
 
-def check_output(out: Path) -> None:
-    """Raise a one-line SolitaireError unless results can be appended to `out`."""
+def check_out_place(out: Path) -> None:
+    """Raise a one-line SolitaireError when `out` names a folder, or a file in a folder
+    that does not exist."""
     if out.is_dir():
         raise SolitaireError(f"--out {quote(str(out), 80)} is a directory; name a file")
     folder = out.parent if str(out.parent) else Path(".")
     if not folder.is_dir():
         raise SolitaireError(f"--out {quote(str(out), 80)}: folder "
                              f"{quote(str(folder), 80)} does not exist")
+
+
+def check_output(out: Path) -> None:
+    """Raise a one-line SolitaireError unless results can be appended to `out`."""
+    check_out_place(out)
     try:
         with out.open("ab"):
             pass
