@@ -150,12 +150,3 @@ def _variant(game: Game[Any, Any]) -> dict[str, Any]:
     """Return every option of the game's variant with its value (its dataclass fields)."""
     return dataclasses.asdict(game)  # type: ignore[call-overload, no-any-return]
 
-
-def version() -> str:
-    """Return the installed package's version ("" where it is not installed)."""
-    from importlib.metadata import PackageNotFoundError, version as installed
-
-    try:
-        return installed("solitaire-solver")
-    except PackageNotFoundError:
-        return ""

@@ -215,7 +215,7 @@ def write_certificate(game: Game[Any, Any], task: Task, folder: Path,
     path = folder / certificate_name(game, task.deal)
     written = certify.certify(game, start_position(game, task), path,
                               deal=task.deal if isinstance(task.deal, int) else None,
-                              budget=budget, solver_version=certify.version())
+                              budget=budget, solver_version=solver_version())
     if written.status == "lost":
         return {"certificate": path.name, "certificate_positions": written.positions}
     if written.status == "won":

@@ -31,7 +31,7 @@ from typing import Any, Callable, Hashable
 
 from solver.app.batch import Worker
 from solver.app.pool import describe
-from solver.app.record import Verdict, budget_record, variant_of
+from solver.app.record import Verdict, budget_record, solver_version, variant_of
 from solver.app.results import read_records, wilson
 from solver.app.sources import Task, start_position
 from solver.game import Game, SolitaireError, Status
@@ -496,7 +496,7 @@ class BlindWorker(Worker):
                        status=played.status, moves=tuple(notations) if won or scored else (),
                        strategy=self.strategy, seconds=seconds, cpu_seconds=cpu_seconds,
                        verified=won or scored, budget=budget_record(self.budget), score=score,
-                       extra=extra)
+                       version=solver_version(), extra=extra)
 
 
 def _budget_of(settings: Settings) -> Budget:

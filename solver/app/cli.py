@@ -36,7 +36,7 @@ from solver.app import analyze, batch, blind, replay_page
 from solver.cards import pretty
 from solver.text import read_number
 from solver.game import Game, SolitaireError, Status, quote
-from solver.app.record import Verdict, variant_of
+from solver.app.record import Verdict, solver_version, variant_of
 from solver.search import OPTIMAL_STRATEGIES, STRATEGIES, Budget, Result, check_strategy
 
 EXIT_STATUS = {Status.WON: 0, Status.LOST: 1, Status.UNKNOWN: 3}
@@ -422,7 +422,7 @@ def _write_certificate(game: Game[Any, Any], state: Any, deal: Optional[int],
         typer.echo(f"no certificate: the verdict is {result.status.value}", err=True)
         return
     written = certify.certify(game, state, path, deal=deal, budget=budget,
-                              solver_version=certify.version())
+                              solver_version=solver_version())
     if written.status == "won":
         raise RuntimeError("writing the certificate reached a win the search said was "
                            "not there")
