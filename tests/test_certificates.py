@@ -301,3 +301,20 @@ def test_the_checkers_pysolfc_deals_are_the_projects(decks: int) -> None:
             [card_str(card) for card in pysol_deck_order(number, decks)], number
     with pytest.raises(ValueError, match="numbered 1 to"):
         pysol_order(0)
+
+
+def test_check_replays_a_scored_games_best_line_and_its_score(tmp_path: Path) -> None:
+    """CrissCross deal 6619 is lost with the best score -1 (one tile left): its line, as
+    ``solve --json`` writes it, replays to that score, and a record claiming more fails."""
+    from test_cli import run
+
+    solved = run("solve", "crisscross", "--deal", "6619", "--json")
+    record = json.loads(solved.stdout)
+    assert (record["status"], record["score"]) == ("lost", -1)
+    line = tmp_path / "line.json"
+    line.write_text(json.dumps(record))
+    result = run("check", str(line), "crisscross", "--deal", "6619")
+    assert result.exit_code == 0 and "ends with score -1" in result.output
+    line.write_text(json.dumps({**record, "score": 0}))
+    result = run("check", str(line), "crisscross", "--deal", "6619")
+    assert result.exit_code == 1 and "which scores -1, not 0" in result.output

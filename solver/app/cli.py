@@ -729,12 +729,15 @@ def _check_solution(path: Path, game_name: Optional[str], file: Optional[Path],
             module.parse(deal_text, options)
     except ValueError as error:
         raise SolitaireError(f"the checker cannot read the deal: {error}") from None
-    fault = replay(module, start, options, moves)
+    score = record.get("score") if isinstance(record, dict) else None
+    score = score if isinstance(score, int) and record.get("status") != "won" else None
+    fault = replay(module, start, options, moves, score)
     which = f"deal {deal}" if deal is not None else str(file)
     if fault:
         typer.echo(f"invalid: {path} ({game.name} {which}): {one_line(fault)}")
         raise typer.Exit(1)
-    typer.echo(f"valid: {game.name} {which} is won by the {len(moves)} moves of {path}")
+    ends = f"ends with score {score}" if score is not None else "is won"
+    typer.echo(f"valid: {game.name} {which} {ends} by the {len(moves)} moves of {path}")
     raise typer.Exit(0)
 
 
