@@ -794,8 +794,9 @@ def check(certificate: Path = typer.Argument(..., metavar="CERTIFICATE",
     which = f"deal {outcome.deal}" if outcome.deal is not None else "the position it starts at"
     if outcome.valid:
         best = f", best score {outcome.best}" if outcome.best is not None else ""
-        typer.echo(f"valid: {outcome.game} {which} is lost{best} ({outcome.positions:,} "
-                   f"positions checked in {outcome.seconds:.2f} s)")
+        counted = "1 position" if outcome.positions == 1 else f"{outcome.positions:,} positions"
+        typer.echo(f"valid: {outcome.game} {which} is lost{best} ({counted} checked in "
+                   f"{outcome.seconds:.2f} s)")
         raise typer.Exit(0)
     typer.echo(f"invalid: {certificate} ({outcome.game} {which}): {one_line(outcome.fault)}")
     raise typer.Exit(1)
