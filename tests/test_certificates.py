@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import toy_checker
+from certificate_tools import rewrite_as_is
 from checker import certificate as certificate_file
 from checker.check import check, start_line
 from solver.certify import Certifier, certify
@@ -53,15 +54,6 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, Path]:
     assert written[number].status == "lost" and written[number].positions >= 5
     return number, folder / f"{number}.cert"
 
-
-def rewrite(source: Path, target: Path, change: Any) -> Path:
-    """Write `target`: the certificate at `source` with its header and lines changed."""
-    with lzma.open(source, "rt", encoding="utf-8") as read:
-        header, *lines = read.read().splitlines()
-    header_json, lines = change(json.loads(header), lines)
-    with lzma.open(target, "wt", encoding="utf-8") as out:
-        out.write("\n".join([json.dumps(header_json), *lines]) + "\n")
-    return target
 
 
 def checked(path: Path, number: int | None = None) -> str:
@@ -107,7 +99,7 @@ def test_a_position_removed_is_found(tmp_path: Path, written: tuple[int, Path]) 
 
     def drop(header: dict[str, Any], lines: list[str]) -> tuple[dict[str, Any], list[str]]:
         return {**header, "positions": header["positions"] - 1}, [l for l in lines if l != victim]
-    fault = checked(rewrite(path, tmp_path / "t.cert", drop), number)
+    fault = checked(rewrite_as_is(path, tmp_path / "t.cert", drop), number)
     assert "not in the set" in fault and victim in fault
 
 
@@ -117,7 +109,7 @@ def test_a_won_position_added_is_found(tmp_path: Path, written: tuple[int, Path]
 
     def add(header: dict[str, Any], lines: list[str]) -> tuple[dict[str, Any], list[str]]:
         return {**header, "positions": header["positions"] + 1}, sorted(lines + [won])
-    assert checked(rewrite(path, tmp_path / "t.cert", add), number) == f"position {won} is won"
+    assert checked(rewrite_as_is(path, tmp_path / "t.cert", add), number) == f"position {won} is won"
 
 
 def test_the_start_left_out_is_found(tmp_path: Path, written: tuple[int, Path]) -> None:
@@ -127,7 +119,7 @@ def test_the_start_left_out_is_found(tmp_path: Path, written: tuple[int, Path]) 
     def drop(header: dict[str, Any], lines: list[str]) -> tuple[dict[str, Any], list[str]]:
         return {**header, "positions": header["positions"] - 1}, \
             [line for line in lines if line != read.start]
-    assert "is not in the set" in checked(rewrite(path, tmp_path / "t.cert", drop), number)
+    assert "is not in the set" in checked(rewrite_as_is(path, tmp_path / "t.cert", drop), number)
 
 
 def test_another_deals_certificate_is_refused(tmp_path: Path) -> None:
@@ -144,7 +136,7 @@ def test_a_reduction_the_checker_does_not_accept_is_refused(tmp_path: Path,
 
     def name(header: dict[str, Any], lines: list[str]) -> tuple[dict[str, Any], list[str]]:
         return {**header, "reductions": ["column-order", "trust-me"]}, lines
-    fault = checked(rewrite(path, tmp_path / "t.cert", name), number)
+    fault = checked(rewrite_as_is(path, tmp_path / "t.cert", name), number)
     assert "'trust-me', which the checker does not accept" in fault
 
 
@@ -157,7 +149,7 @@ def test_a_position_not_in_canonical_form_is_refused(tmp_path: Path,
         assert columns != sorted(columns, reverse=True)
         twin = "|".join([home, *sorted(columns, reverse=True)])     # the same position, unsorted
         return {**header, "positions": header["positions"] + 1}, sorted(lines + [twin])
-    fault = checked(rewrite(path, tmp_path / "t.cert", swap), number)
+    fault = checked(rewrite_as_is(path, tmp_path / "t.cert", swap), number)
     assert "is not written in its canonical form" in fault
 
 
@@ -183,7 +175,7 @@ def test_a_file_cut_at_a_line_end_is_unreadable(tmp_path: Path, written: tuple[i
     def cut(header: dict[str, Any], lines: list[str]) -> tuple[dict[str, Any], list[str]]:
         return header, lines[:-1]
     with pytest.raises(certificate_file.Unreadable, match="truncated"):
-        certificate_file.read(rewrite(path, tmp_path / "t.cert", cut))
+        certificate_file.read(rewrite_as_is(path, tmp_path / "t.cert", cut))
 
 
 def test_the_checker_imports_nothing_of_the_solver() -> None:

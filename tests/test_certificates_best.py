@@ -4,8 +4,6 @@ when no move is left, its best possible score every card home (a win). A lost de
 certificate claims the best score its plays reach, and the check confirms it is exact."""
 from __future__ import annotations
 
-import json
-import lzma
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable

@@ -270,7 +270,7 @@ def test_each_static_proof_holds_only_at_lost_positions(game: BlackHole) -> None
         for facts in claims:
             if ck.check_facts(position, rules, facts) == "":
                 proven[facts["proof"]] += 1
-                assert not checker_verdict(position, rules, ALL), (facts, exact_line(state))
+                assert not checker_verdict(position, rules, ALL), (facts, ck.encode(position, rules, ALL))
     if game.ranks == 7:                 # four ranks: a cycle too short to cut off often
         assert min(proven.values()) > 0, proven
 

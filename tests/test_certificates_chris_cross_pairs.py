@@ -5,13 +5,13 @@ Deal 4 is the first lost deal of the real game (no pair at the start: a certific
 one line); the twins of a 3 by 3 tableau give losses that take a few turns."""
 from __future__ import annotations
 
-import json
-import lzma
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from certificate_tools import rewrite_as_is
 
 from checker import certificate as certificate_file
 from checker import chris_cross_pairs as ck
@@ -46,14 +46,6 @@ def checked(path: Path, number: int) -> str:
     read = certificate_file.read(path)
     return check(read, start_line(ck, read, ck.deal(number, read.variant)), ck).fault
 
-
-def rewrite(source: Path, target: Path, change: Any) -> Path:
-    with lzma.open(source, "rt", encoding="utf-8") as read:
-        header, *lines = read.read().splitlines()
-    header_json, lines = change(json.loads(header), lines)
-    with lzma.open(target, "wt", encoding="utf-8") as out:
-        out.write("\n".join([json.dumps(header_json), *lines]) + "\n")
-    return target
 
 
 @pytest.fixture(scope="module")
@@ -91,29 +83,29 @@ def test_tampering_is_found(tmp_path: Path, written: dict[tuple[int, int], Path]
             return {**header, "positions": header["positions"] - 1}, [l for l in lines if l != line]
         return change
     closed = next(line for line in read.positions if line != read.start)
-    assert "not in the set" in checked(rewrite(path, tmp_path / "a.cert", drop(closed)), 180)
-    assert "is not in the set" in checked(rewrite(path, tmp_path / "b.cert", drop(read.start)), 180)
+    assert "not in the set" in checked(rewrite_as_is(path, tmp_path / "a.cert", drop(closed)), 180)
+    assert "is not in the set" in checked(rewrite_as_is(path, tmp_path / "b.cert", drop(read.start)), 180)
     won = "2|.,.,./.,.,./.,.,.|"
 
     def add(header: dict[str, Any], lines: list[str]) -> tuple[dict[str, Any], list[str]]:
         return {**header, "positions": header["positions"] + 1}, sorted(lines + [won])
-    assert checked(rewrite(path, tmp_path / "c.cert", add), 180) == f"position {won} is won"
+    assert checked(rewrite_as_is(path, tmp_path / "c.cert", add), 180) == f"position {won} is won"
     assert "is not this deal's certificate" in checked(path, 85)
 
     def unknown(header: dict[str, Any], lines: list[str]) -> tuple[dict[str, Any], list[str]]:
         return {**header, "reductions": ["only-move", "rank-names", "slide-order"]}, lines
     assert "'slide-order', which the checker does not accept" in \
-        checked(rewrite(path, tmp_path / "d.cert", unknown), 180)
+        checked(rewrite_as_is(path, tmp_path / "d.cert", unknown), 180)
 
     def facts(header: dict[str, Any], lines: list[str]) -> tuple[dict[str, Any], list[str]]:
         return header, [f"{line}\t{{}}" if line == closed else line for line in lines]
-    assert "knows no static proof" in checked(rewrite(path, tmp_path / "e.cert", facts), 180)
+    assert "knows no static proof" in checked(rewrite_as_is(path, tmp_path / "e.cert", facts), 180)
 
     def renamed(header: dict[str, Any], lines: list[str]) -> tuple[dict[str, Any], list[str]]:
         swap = str.maketrans("A2", "2A")
         return header, sorted(line.translate(swap) if line == closed else line for line in lines)
     assert "not written in its canonical form" in \
-        checked(rewrite(path, tmp_path / "f.cert", renamed), 180)
+        checked(rewrite_as_is(path, tmp_path / "f.cert", renamed), 180)
 
 
 def random_positions(game: ChrisCrossPairs, count: int, seed: int) -> list[Any]:

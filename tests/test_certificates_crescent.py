@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import lzma
 import random
 import re
 from dataclasses import replace
@@ -17,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from certificate_tools import rewrite
 
 from checker import certificate as certificate_file
 from checker import crescent as ck
@@ -222,17 +223,6 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, Path]:
     assert certify(SMALL, SMALL.deal(number), path, deal=number).status == "lost"
     return number, path
 
-
-def rewrite(source: Path, target: Path, change: Any) -> Path:
-    """Write `target`: the certificate at `source` with its header and lines changed (kept
-    sorted and counted, so that only the change is at fault)."""
-    with lzma.open(source, "rt", encoding="utf-8") as read:
-        header, *lines = read.read().splitlines()
-    header_json, lines = change(json.loads(header), lines)
-    lines = sorted(set(lines))
-    with lzma.open(target, "wt", encoding="utf-8") as out:
-        out.write("\n".join([json.dumps({**header_json, "positions": len(lines)}), *lines]) + "\n")
-    return target
 
 
 def test_a_closed_position_removed_is_found(written: tuple[int, Path], tmp_path: Path) -> None:

@@ -5,13 +5,13 @@ Every real deal of 1-100 is won; deal 6619 is lost (the first lost deals of 1-10
 1098, 1692, 4427, 6619...), and the twins (``CrissCross.twins``) lose some of 1-100."""
 from __future__ import annotations
 
-import json
-import lzma
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from certificate_tools import rewrite_as_is
 
 from checker import certificate as certificate_file
 from checker import crisscross as ck
@@ -43,14 +43,6 @@ def checked(path: Path, number: int) -> tuple[str, int | None]:
     outcome = check(read, start_line(ck, read, ck.deal(number, read.variant)), ck)
     return outcome.fault, outcome.best
 
-
-def rewrite(source: Path, target: Path, change: Any) -> Path:
-    with lzma.open(source, "rt", encoding="utf-8") as read:
-        header, *lines = read.read().splitlines()
-    header_json, lines = change(json.loads(header), lines)
-    with lzma.open(target, "wt", encoding="utf-8") as out:
-        out.write("\n".join([json.dumps(header_json), *lines]) + "\n")
-    return target
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +93,7 @@ def test_a_won_deal_gets_no_certificate(tmp_path: Path) -> None:
 # -- tampering: each refused in one line ---------------------------------------------------
 
 def tampered(tmp_path: Path, written: dict[int, Path], change: Any) -> str:
-    fault, best = checked(rewrite(written[6619], tmp_path / "t.cert", change), 6619)
+    fault, best = checked(rewrite_as_is(written[6619], tmp_path / "t.cert", change), 6619)
     assert fault and "\n" not in fault and best is None
     return fault
 

@@ -5,13 +5,13 @@ with the checker's rules."""
 from __future__ import annotations
 
 import dataclasses
-import json
-import lzma
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from certificate_tools import checker_won, rewrite
 
 from checker import certificate as certificate_file
 from checker import forty_thieves as ck
@@ -72,15 +72,6 @@ def test_a_won_deal_gets_no_certificate(tmp_path: Path) -> None:
     assert dfs(REDEAL, REDEAL.deal(1), Budget(max_states=100_000)).status is Status.WON
     assert certify(REDEAL, REDEAL.deal(1), path).status == "won" and not path.exists()
 
-
-def rewrite(source: Path, target: Path, change: Any) -> Path:
-    with lzma.open(source, "rt", encoding="utf-8") as read:
-        header, *lines = read.read().splitlines()
-    new_header, lines = change(json.loads(header), lines)
-    new_header["positions"] = len(lines)
-    with lzma.open(target, "wt", encoding="utf-8") as out:
-        out.write("\n".join([json.dumps(new_header), *sorted(lines)]) + "\n")
-    return target
 
 
 def test_tampering_is_found(tmp_path: Path, written: Path) -> None:
@@ -147,19 +138,7 @@ def test_the_checkers_rules_are_the_games(game: FortyThieves) -> None:
 
 def verdict(start: Any, options: dict[str, Any], reductions: frozenset[str]) -> bool:
     """Return whether the checker's own rules win from `start` (exhaustive search)."""
-    first = ck.settle(start, options, reductions)
-    seen, stack = {ck.encode(first, options, reductions)}, [first]
-    while stack:
-        position = stack.pop()
-        if ck.is_won(position, options):
-            return True
-        for _, after in ck.moves(position, options, reductions):
-            after = ck.settle(after, options, reductions)
-            line = ck.encode(after, options, reductions)
-            if line not in seen:
-                seen.add(line)
-                stack.append(after)
-    return False
+    return checker_won(ck, start, options, reductions)
 
 
 @pytest.mark.parametrize("game", [ONE_PASS, REDEAL], ids=["one-pass", "redeal"])

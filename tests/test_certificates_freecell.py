@@ -4,13 +4,13 @@ small twins and Seahaven Towers deals that certify in well under a second."""
 from __future__ import annotations
 
 import dataclasses
-import json
-import lzma
 import random
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
+
+from certificate_tools import checker_won, rewrite
 
 from checker import certificate as certificate_file, freecell as ck, game_module, seahaven
 from checker.check import check, start_line
@@ -46,18 +46,6 @@ def written(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert certify(SMALL, SMALL.deal(4), path, deal=4).status == "lost"
     return path
 
-
-def rewrite(source: Path, target: Path,
-            change: Callable[[dict[str, Any], list[str]], tuple[dict[str, Any], list[str]]]) -> Path:
-    """Write `target`: the certificate at `source` with its header and lines changed (the
-    count of positions follows the lines, which are kept sorted)."""
-    with lzma.open(source, "rt", encoding="utf-8") as read:
-        header, *lines = read.read().splitlines()
-    header_json, lines = change(json.loads(header), lines)
-    header_json["positions"] = len(lines)
-    with lzma.open(target, "wt", encoding="utf-8") as out:
-        out.write("\n".join([json.dumps(header_json), *sorted(lines)]) + "\n")
-    return target
 
 
 # -- known answers -------------------------------------------------------------------------
@@ -257,19 +245,7 @@ def test_decode_refuses_what_is_not_a_position(line: str) -> None:
 def checker_verdict(game: FreeCell, number: int, reductions: frozenset[str]) -> bool:
     """Whether deal `number` is won, by exhaustive search with the checker's own rules."""
     v = variant(game)
-    start = ck.settle(ck.deal(number, v), v, reductions)
-    seen, stack = {ck.encode(start, v, reductions)}, [start]
-    while stack:
-        position = stack.pop()
-        if ck.is_won(position, v):
-            return True
-        for _, after in ck.moves(position, v, reductions):
-            after = ck.settle(after, v, reductions)
-            line = ck.encode(after, v, reductions)
-            if line not in seen:
-                seen.add(line)
-                stack.append(after)
-    return False
+    return checker_won(ck, ck.deal(number, v), v, reductions)
 
 
 @pytest.mark.parametrize("left_out", sorted(ALL))

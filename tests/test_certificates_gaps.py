@@ -6,12 +6,13 @@ twins (``Gaps.twins``), with and without redeals."""
 from __future__ import annotations
 
 import json
-import lzma
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from certificate_tools import rewrite_as_is
 
 from checker import certificate as certificate_file
 from checker import gaps as ck
@@ -47,14 +48,6 @@ def checked(path: Path, number: int) -> str:
     read = certificate_file.read(path)
     return check(read, start_line(ck, read, ck.deal(number, read.variant)), ck).fault
 
-
-def rewrite(source: Path, target: Path, change: Any) -> Path:
-    with lzma.open(source, "rt", encoding="utf-8") as read:
-        header, *lines = read.read().splitlines()
-    header_json, lines = change(json.loads(header), lines)
-    with lzma.open(target, "wt", encoding="utf-8") as out:
-        out.write("\n".join([json.dumps(header_json), *lines]) + "\n")
-    return target
 
 
 @pytest.fixture(scope="module")
@@ -102,19 +95,19 @@ def test_tampering_is_found(tmp_path: Path, written: dict[tuple[str, int], Path]
     path = path_of(written, ONE_DEAL, 10)
     read = certificate_file.read(path)
     closed = next(l for l, facts in read.positions.items() if facts is None and l != read.start)
-    assert "not in the set" in checked(rewrite(path, tmp_path / "a.cert", drop(closed)), 10)
-    assert "is not in the set" in checked(rewrite(path, tmp_path / "b.cert", drop(read.start)), 10)
+    assert "not in the set" in checked(rewrite_as_is(path, tmp_path / "a.cert", drop(closed)), 10)
+    assert "is not in the set" in checked(rewrite_as_is(path, tmp_path / "b.cert", drop(read.start)), 10)
     won = "0|||2C3C4C5C--|2D3D4D5D--|2H3H4H5H--"
 
     def add(header: dict[str, Any], lines: list[str]) -> tuple[dict[str, Any], list[str]]:
         return {**header, "positions": header["positions"] + 1}, sorted(lines + [won])
-    assert checked(rewrite(path, tmp_path / "c.cert", add), 10) == f"position {won} is won"
+    assert checked(rewrite_as_is(path, tmp_path / "c.cert", add), 10) == f"position {won} is won"
     assert "is not this deal's certificate" in checked(path, 12)
 
     def unknown(header: dict[str, Any], lines: list[str]) -> tuple[dict[str, Any], list[str]]:
         return {**header, "reductions": ["forced-fill"]}, lines
     assert "'forced-fill', which the checker does not accept" in \
-        checked(rewrite(path, tmp_path / "d.cert", unknown), 10)
+        checked(rewrite_as_is(path, tmp_path / "d.cert", unknown), 10)
 
 
 def test_facts_that_do_not_prove_the_loss_are_refused(tmp_path: Path,
@@ -136,7 +129,7 @@ def test_facts_that_do_not_prove_the_loss_are_refused(tmp_path: Path,
     def change(header: dict[str, Any], lines: list[str]) -> tuple[dict[str, Any], list[str]]:
         out = [l if l.split("\t")[0] != line else f"{line}\t{json.dumps(target)}" for l in lines]
         return header, out
-    assert "its static proof fails" in checked(rewrite(path, tmp_path / "f.cert", change), 10)
+    assert "its static proof fails" in checked(rewrite_as_is(path, tmp_path / "f.cert", change), 10)
 
 
 def test_facts_need_no_redeal_left() -> None:

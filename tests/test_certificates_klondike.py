@@ -10,12 +10,13 @@ checker accepts leaving the verdicts of its own exhaustive search unchanged on t
 from __future__ import annotations
 
 import json
-import lzma
 import random
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
+
+from certificate_tools import checker_won, rewrite
 
 import checker.klondike as ck
 from checker import certificate as certificate_file
@@ -48,16 +49,6 @@ def fault(path: Path, number: int) -> str:
     return check(read, start_line(ck, read, ck.deal(number, read.variant)), ck).fault
 
 
-def rewrite(source: Path, target: Path,
-            change: Callable[[dict[str, Any], list[str]], tuple[dict[str, Any], list[str]]]) -> Path:
-    with lzma.open(source, "rt", encoding="utf-8") as read:
-        header, *lines = read.read().splitlines()
-    header_json, lines = change(json.loads(header), lines)
-    header_json["positions"] = len(lines)
-    with lzma.open(target, "wt", encoding="utf-8") as out:
-        out.write("\n".join([json.dumps(header_json), *sorted(lines)]) + "\n")
-    return target
-
 
 def lost_twins(count: int) -> list[int]:
     found = [n for n in range(1, 40) if search(variant(TWIN), n, ALL) is False]
@@ -67,20 +58,7 @@ def lost_twins(count: int) -> list[int]:
 
 def search(var: dict[str, Any], number: int, reductions: frozenset[str]) -> bool:
     """Whether deal `number` is won, by an exhaustive search with the checker's rules."""
-    start = ck.settle(ck.deal(number, var), var, reductions)
-    seen = {ck.encode(start, var, reductions)}
-    stack = [start]
-    while stack:
-        position = stack.pop()
-        if ck.is_won(position, var):
-            return True
-        for _, after in ck.moves(position, var, reductions):
-            after = ck.settle(after, var, reductions)
-            line = ck.encode(after, var, reductions)
-            if line not in seen:
-                seen.add(line)
-                stack.append(after)
-    return False
+    return checker_won(ck, ck.deal(number, var), var, reductions)
 
 
 # -- known answers ----------------------------------------------------------------------

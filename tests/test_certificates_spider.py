@@ -5,13 +5,13 @@ replayed with the checker's rules."""
 from __future__ import annotations
 
 import dataclasses
-import json
-import lzma
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from certificate_tools import checker_won, rewrite
 
 from checker import certificate as certificate_file
 from checker import spider as ck
@@ -21,7 +21,6 @@ from games.spider import Spider
 from solver.certify import certify
 from solver.game import Status
 from solver.search import Budget, dfs
-from solver.search.base import follow
 
 TWO = Spider(suits=2, ranks=4, columns=4, decks=1, deals=1)
 FOUR = Spider(suits=4, ranks=3, columns=4, decks=1, deals=1)
@@ -63,15 +62,6 @@ def test_a_won_deal_gets_no_certificate(tmp_path: Path) -> None:
     assert dfs(TWO, TWO.deal(2), Budget(max_states=100_000)).status is Status.WON
     assert certify(TWO, TWO.deal(2), path).status == "won" and not path.exists()
 
-
-def rewrite(source: Path, target: Path, change: Any) -> Path:
-    with lzma.open(source, "rt", encoding="utf-8") as read:
-        header, *lines = read.read().splitlines()
-    new_header, lines = change(json.loads(header), lines)
-    new_header["positions"] = len(lines)
-    with lzma.open(target, "wt", encoding="utf-8") as out:
-        out.write("\n".join([json.dumps(new_header), *sorted(lines)]) + "\n")
-    return target
 
 
 def test_tampering_is_found(tmp_path: Path, written: Path) -> None:
@@ -140,17 +130,7 @@ def test_the_checkers_rules_are_the_games(game: Spider) -> None:
 
 def verdict(start: Any, options: dict[str, Any], reductions: frozenset[str]) -> bool:
     """Return whether the checker's own rules win from `start` (exhaustive search)."""
-    seen, stack = {ck.encode(start, options, reductions)}, [start]
-    while stack:
-        position = stack.pop()
-        if ck.is_won(position, options):
-            return True
-        for _, after in ck.moves(position, options, reductions):
-            line = ck.encode(after, options, reductions)
-            if line not in seen:
-                seen.add(line)
-                stack.append(after)
-    return False
+    return checker_won(ck, start, options, reductions)
 
 
 @pytest.mark.parametrize("game", [TWO, FOUR, ONE], ids=["2-suits", "4-suits", "1-suit"])

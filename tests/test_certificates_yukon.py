@@ -10,12 +10,13 @@ accepts leaving the verdicts of its own exhaustive search unchanged on twins.
 from __future__ import annotations
 
 import json
-import lzma
 import random
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
+
+from certificate_tools import checker_won, rewrite
 
 import checker.yukon as ck
 from checker import certificate as certificate_file
@@ -49,33 +50,10 @@ def fault(path: Path, number: int) -> str:
     return check(read, start_line(ck, read, ck.deal(number, read.variant)), ck).fault
 
 
-def rewrite(source: Path, target: Path,
-            change: Callable[[dict[str, Any], list[str]], tuple[dict[str, Any], list[str]]]) -> Path:
-    with lzma.open(source, "rt", encoding="utf-8") as read:
-        header, *lines = read.read().splitlines()
-    header_json, lines = change(json.loads(header), lines)
-    header_json["positions"] = len(lines)
-    with lzma.open(target, "wt", encoding="utf-8") as out:
-        out.write("\n".join([json.dumps(header_json), *sorted(lines)]) + "\n")
-    return target
-
 
 def search(var: dict[str, Any], number: int, reductions: frozenset[str]) -> bool:
     """Whether deal `number` is won, by an exhaustive search with the checker's rules."""
-    start = ck.settle(ck.deal(number, var), var, reductions)
-    seen = {ck.encode(start, var, reductions)}
-    stack = [start]
-    while stack:
-        position = stack.pop()
-        if ck.is_won(position, var):
-            return True
-        for _, after in ck.moves(position, var, reductions):
-            after = ck.settle(after, var, reductions)
-            line = ck.encode(after, var, reductions)
-            if line not in seen:
-                seen.add(line)
-                stack.append(after)
-    return False
+    return checker_won(ck, ck.deal(number, var), var, reductions)
 
 
 LOST_TWINS = ((LOSING[0], 2), (LOSING[0], 24), (LOSING[1], 19), (LOSING[2], 13))

@@ -24,7 +24,7 @@ import importlib.util
 import random
 from collections import Counter
 from pathlib import Path
-from typing import Any, Callable, Hashable, NamedTuple
+from typing import Any, Callable, Hashable
 
 import pytest
 

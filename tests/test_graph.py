@@ -3,7 +3,6 @@ Clock) and against an independent exhaustive search; files read back; the budget
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import networkx as nx

@@ -1,0 +1,50 @@
+"""What the certificate tests of every game share: rewriting a certificate to tamper with
+it, and deciding a deal by exhaustive search with a checker module's own rules."""
+from __future__ import annotations
+
+import json
+import lzma
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Callable
+
+Change = Callable[[dict[str, Any], list[str]], tuple[dict[str, Any], list[str]]]
+
+
+def rewrite_as_is(source: Path, target: Path, change: Change) -> Path:
+    """Write `target`: the certificate at `source` with ``change(header, lines)`` applied,
+    written exactly as it returns them (a count or an order left wrong stays wrong)."""
+    with lzma.open(source, "rt", encoding="utf-8") as read:
+        header, *lines = read.read().splitlines()
+    new_header, lines = change(json.loads(header), lines)
+    with lzma.open(target, "wt", encoding="utf-8") as out:
+        out.write("\n".join([json.dumps(new_header), *lines]) + "\n")
+    return target
+
+
+def rewrite(source: Path, target: Path, change: Change) -> Path:
+    """``rewrite_as_is`` with the lines kept sorted and the header's count following them,
+    so that only the change itself can be at fault."""
+    def tidy(header: dict[str, Any], lines: list[str]) -> tuple[dict[str, Any], list[str]]:
+        new_header, new_lines = change(header, lines)
+        return {**new_header, "positions": len(new_lines)}, sorted(new_lines)
+    return rewrite_as_is(source, target, tidy)
+
+
+def checker_won(module: ModuleType, start: Any, variant: dict[str, Any],
+                reductions: frozenset[str]) -> bool:
+    """Whether `start` can be won, by an exhaustive search with the checker module's own
+    moves and automatic moves under `reductions` (what each reduction test compares)."""
+    start = module.settle(start, variant, reductions)
+    seen, stack = {module.encode(start, variant, reductions)}, [start]
+    while stack:
+        position = stack.pop()
+        if module.is_won(position, variant):
+            return True
+        for _, after in module.moves(position, variant, reductions):
+            after = module.settle(after, variant, reductions)
+            line = module.encode(after, variant, reductions)
+            if line not in seen:
+                seen.add(line)
+                stack.append(after)
+    return False
