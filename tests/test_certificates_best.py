@@ -16,7 +16,8 @@ from checker.check import check, start_line
 from solver.certify import certify
 from solver.search.scored import scored
 from solver.game import Status
-from test_certificates import CertifiedLadder, rewrite
+from certificate_tools import rewrite_as_is
+from test_certificates import CertifiedLadder
 from toy_game import State
 
 
@@ -89,7 +90,7 @@ def test_a_best_claimed_higher_or_lower_is_refused(tmp_path: Path, written: tupl
 
     def claim(header: dict[str, Any], lines: list[str]) -> tuple[dict[str, Any], list[str]]:
         return {**header, "best": best + shift}, lines
-    found, confirmed = checked(rewrite(path, tmp_path / "t.cert", claim), number)
+    found, confirmed = checked(rewrite_as_is(path, tmp_path / "t.cert", claim), number)
     assert fault.format(best=best, claim=best + shift) in found and confirmed is None
 
 
@@ -105,7 +106,7 @@ def test_a_best_scored_only_off_the_starts_plays_is_not_tight(
             sorted(lines + [stuck])
     assert toy_checker.score(toy_checker.decode(stuck, {"ranks": 8, "columns": 3}),
                              {}) == best + 1
-    found, _ = checked(rewrite(path, tmp_path / "t.cert", add), number)
+    found, _ = checked(rewrite_as_is(path, tmp_path / "t.cert", add), number)
     assert found == f"no play from the start scores the best {best + 1} claimed"
 
 
@@ -117,7 +118,7 @@ def test_a_position_removed_still_breaks_the_closure(tmp_path: Path,
 
     def drop(header: dict[str, Any], lines: list[str]) -> tuple[dict[str, Any], list[str]]:
         return {**header, "positions": header["positions"] - 1}, [l for l in lines if l != victim]
-    found, _ = checked(rewrite(path, tmp_path / "t.cert", drop), number)
+    found, _ = checked(rewrite_as_is(path, tmp_path / "t.cert", drop), number)
     assert "not in the set" in found and victim in found
 
 
@@ -128,4 +129,4 @@ def test_a_best_that_is_not_a_number_is_unreadable(tmp_path: Path,
     def claim(header: dict[str, Any], lines: list[str]) -> tuple[dict[str, Any], list[str]]:
         return {**header, "best": "all of them"}, lines
     with pytest.raises(certificate_file.Unreadable, match="best is not a whole number"):
-        certificate_file.read(rewrite(path, tmp_path / "t.cert", claim))
+        certificate_file.read(rewrite_as_is(path, tmp_path / "t.cert", claim))
