@@ -48,3 +48,16 @@ def checker_won(module: ModuleType, start: Any, variant: dict[str, Any],
                 seen.add(line)
                 stack.append(after)
     return False
+
+
+def checked_against(module: ModuleType, path: Path, number: int | None) -> Any:
+    """Return the checker's outcome on the certificate at `path` (``checker.check``),
+    confirming that it is deal `number`'s (None: not confirmed), as ``solitaire check FILE
+    GAME --deal N`` does."""
+    from checker import certificate as certificate_file
+    from checker.check import check, start_line
+
+    read = certificate_file.read(path)
+    expected = None if number is None else start_line(module, read,
+                                                     module.deal(number, read.variant))
+    return check(read, expected, module)

@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from certificate_tools import checked_against
+
 from checker import black_hole as ck
 from checker import certificate as certificate_file
 from checker.check import check, start_line
@@ -36,9 +38,7 @@ def lost_twin_deals(game: BlackHole, count: int) -> list[int]:
 
 
 def checked(path: Path, game: BlackHole, number: int) -> str:
-    read = certificate_file.read(path)
-    expected = start_line(ck, read, ck.deal(number, read.variant))
-    return check(read, expected, ck).fault
+    return str(checked_against(ck, path, number).fault)
 
 
 def exact_line(state: State) -> str:

@@ -11,11 +11,10 @@ from typing import Any
 
 import pytest
 
-from certificate_tools import rewrite_as_is
+from certificate_tools import checked_against, rewrite_as_is
 
 from checker import certificate as certificate_file
 from checker import chris_cross_pairs as ck
-from checker.check import check, start_line
 from checker.replay import replay
 from games import find_game
 from games.chris_cross_pairs import ChrisCrossPairs
@@ -43,9 +42,7 @@ def options(game: ChrisCrossPairs) -> dict[str, Any]:
 
 
 def checked(path: Path, number: int) -> str:
-    read = certificate_file.read(path)
-    return check(read, start_line(ck, read, ck.deal(number, read.variant)), ck).fault
-
+    return str(checked_against(ck, path, number).fault)
 
 
 @pytest.fixture(scope="module")

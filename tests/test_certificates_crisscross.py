@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from certificate_tools import rewrite_as_is
+from certificate_tools import checked_against, rewrite_as_is
 
 from checker import certificate as certificate_file
 from checker import crisscross as ck
@@ -39,10 +39,8 @@ def options(game: CrissCross) -> dict[str, Any]:
 
 
 def checked(path: Path, number: int) -> tuple[str, int | None]:
-    read = certificate_file.read(path)
-    outcome = check(read, start_line(ck, read, ck.deal(number, read.variant)), ck)
+    outcome = checked_against(ck, path, number)
     return outcome.fault, outcome.best
-
 
 
 @pytest.fixture(scope="module")

@@ -11,11 +11,10 @@ from typing import Any
 
 import pytest
 
-from certificate_tools import checker_won, rewrite
+from certificate_tools import checked_against, checker_won, rewrite
 
 from checker import certificate as certificate_file
 from checker import forty_thieves as ck
-from checker.check import check, start_line
 from checker.replay import replay
 from games.forty_thieves import FortyThieves
 from solver.certify import certify
@@ -35,9 +34,7 @@ def variant(game: FortyThieves) -> dict[str, Any]:
 def checked(path: Path, number: int | None) -> str:
     """Return the checker's fault with the certificate at `path` ("" valid), the deal
     it must be of given by `number` (None: not confirmed)."""
-    read = certificate_file.read(path)
-    expected = None if number is None else start_line(ck, read, ck.deal(number, read.variant))
-    return check(read, expected, ck).fault
+    return str(checked_against(ck, path, number).fault)
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +68,6 @@ def test_a_won_deal_gets_no_certificate(tmp_path: Path) -> None:
     path = tmp_path / "won.cert"
     assert dfs(REDEAL, REDEAL.deal(1), Budget(max_states=100_000)).status is Status.WON
     assert certify(REDEAL, REDEAL.deal(1), path).status == "won" and not path.exists()
-
 
 
 def test_tampering_is_found(tmp_path: Path, written: Path) -> None:

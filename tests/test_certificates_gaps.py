@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from certificate_tools import rewrite_as_is
+from certificate_tools import checked_against, rewrite_as_is
 
 from checker import certificate as certificate_file
 from checker import gaps as ck
-from checker.check import check, start_line
+from checker.check import check
 from checker.replay import replay
 from games import find_game
 from games.gaps import Gaps
@@ -45,9 +45,7 @@ def options(game: Gaps) -> dict[str, Any]:
 
 
 def checked(path: Path, number: int) -> str:
-    read = certificate_file.read(path)
-    return check(read, start_line(ck, read, ck.deal(number, read.variant)), ck).fault
-
+    return str(checked_against(ck, path, number).fault)
 
 
 @pytest.fixture(scope="module")
