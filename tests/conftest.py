@@ -51,6 +51,13 @@ def assert_a_card_goes_home_only_when_none_can_need_it_back(game: Any) -> None:
     assert [game.notation(m) for m in game.forced(game.parse(WORRY_BACK_DONE))] == ["2f"]
 
 
+def quick_first(values: Any, quick: Any) -> list[Any]:
+    """Return `values` as test parameters: those in `quick` run by default, the others
+    only with ``-m slow`` (the same check, on more games or larger twins)."""
+    return [value if value in quick else pytest.param(value, marks=pytest.mark.slow)
+            for value in values]
+
+
 def read_known(path: Path) -> list[dict[str, str]]:
     """Return the records of a perft-like known-answer file (``key value`` lines, blank-separated)."""
     records: list[dict[str, str]] = []

@@ -350,8 +350,8 @@ def test_a_full_games_lost_position_is_certified_from_its_file(tmp_path: Path) -
     assert result.exit_code == 1 and "is not this deal's certificate" in result.output
 
 
-@pytest.mark.parametrize("options, number", [([], 1), (["-V", "worry_back=true", "-V",
-                                                        "bases_move=true"], 2)])
+@pytest.mark.parametrize("options, number", [([], 1), pytest.param(
+    ["-V", "worry_back=true", "-V", "bases_move=true"], 2, marks=pytest.mark.slow)])
 def test_check_replays_won_deals_with_the_checkers_rules(options: list[str], number: int,
                                                          tmp_path: Path) -> None:
     from test_cli import run

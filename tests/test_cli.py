@@ -234,7 +234,7 @@ def _interrupt_after_first_records(command: list[str], out: Path, records: int,
                                        stderr + f"\n[stopped in {time.time() - pressed:.1f} s]")
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=pytest.mark.slow)])
 def test_ctrl_c_under_cpsat_writes_no_verdict_and_stops(tmp_path, jobs):
     """Black Hole deal 10 takes CP-SAT over 20 s; deal 6 a second or two (more on a loaded
     machine: its budget is far above what either needs, so deal 10 is still in flight)."""

@@ -119,6 +119,7 @@ def local(tmp_path_factory: pytest.TempPathFactory) -> dict[Any, dict[str, Any]]
     return records(out)
 
 
+@pytest.mark.slow
 def test_a_worker_killed_midway_loses_no_deal_and_repeats_none(
         cluster: tuple[str, list[subprocess.Popen[bytes]]], tmp_path: Path,
         local: dict[Any, dict[str, Any]]) -> None:
@@ -197,6 +198,7 @@ def test_without_distributed_dask_says_how_to_install_it(tmp_path: Path) -> None
     assert "pip install 'solitaire-solver[cluster]'" in done.stderr and not out.exists()
 
 
+@pytest.mark.slow
 def test_ctrl_c_on_the_driver_writes_whole_records_only_and_exits_130(tmp_path: Path) -> None:
     out = tmp_path / "r.jsonl"
     driver = subprocess.Popen(

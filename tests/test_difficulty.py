@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from conftest import quick_first
 from games import GAMES, find_game
 from solver.app import difficulty
 from solver.app.analyze import listed_moves, solve
@@ -112,7 +113,7 @@ def test_random_play_is_seeded_and_a_won_deal_counts_full_progress():
     assert won == 0 and 0 < progress < 1      # two cards go home, the rest never do
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", quick_first(sorted(GAMES), set(GAMES) - {"bridge-solitaire"}))
 def test_every_game_gets_a_card_that_agrees_with_its_verdict(name):
     game = small(GAMES[name])
     state = game.deal(1)

@@ -255,6 +255,7 @@ def test_every_game_gives_a_graph_that_agrees_with_search(name):
     assert (figures.start == LOST) == (verdict is Status.LOST)
 
 
+@pytest.mark.slow
 def test_a_strip_by_search_agrees_with_the_graph():
     """Along a solution found by search, every move the strip's searches decided has the
     mark the whole graph gives the position it reaches."""

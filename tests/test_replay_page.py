@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from conftest import quick_first
 from games import GAMES
 from solver.app import analyze, replay_page
 from solver.app.cli import main
@@ -86,7 +87,7 @@ def text_tokens(text: str) -> collections.Counter[str]:
     return found
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", quick_first(sorted(GAMES), set(GAMES) - {"crescent", "spider"}))
 def test_every_drawing_holds_the_cards_its_text_shows(name):
     game = GAMES[name]
     start, steps = random_line(game)
@@ -233,7 +234,7 @@ def drawn(drawing: dict[str, Any]) -> list[list[tuple[str, list[str]]]]:
 
 
 @needs_chromium
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", quick_first(sorted(GAMES), {"freecell", "klondike", "gaps"}))
 def test_the_page_shows_the_position_after_n_steps(name, tmp_path):
     game = GAMES[name]
     start, steps = random_line(game, seed=len(name))
@@ -269,7 +270,7 @@ def test_the_keyboard_steps_the_page(tmp_path):
 
 
 @needs_chromium
-@pytest.mark.parametrize("name", ["freecell", "klondike", "gaps", "crisscross"])
+@pytest.mark.parametrize("name", quick_first(["freecell", "klondike", "gaps", "crisscross"], {"klondike"}))
 def test_the_screenshot_is_not_blank(name, tmp_path):
     game = GAMES[name]
     start, steps = random_line(game)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from conftest import DATA, read_known
+from conftest import DATA, quick_first, read_known
 from games import find_game
 from games.crisscross import (GAME, NO_DEAL, PLACE, RESHUFFLE, SCRAP, Move, State, reshuffled,
                               tiles_of)
@@ -180,7 +180,7 @@ def best_by_enumeration(game, state) -> int:
     return best(state)
 
 
-@pytest.mark.parametrize("twin", twins(GAME), ids=lambda t: str(t))
+@pytest.mark.parametrize("twin", quick_first(twins(GAME), twins(GAME)[:1] + twins(GAME)[2:]), ids=lambda t: str(t))
 def test_the_scored_search_finds_the_best_score_on_twins(twin):
     scores = set()
     for number in range(1, 41):
