@@ -483,7 +483,8 @@ def _times(count: int) -> str:
 
 
 BlindOpt = typer.Option(False, "--blind", help="use only what a player has seen: face-down "
-                        "cards, the stock's order and redeals to come are sampled, not read")
+                        "cards, the stock's order and redeals to come are sampled, not read "
+                        "(a file marks cards never seen <4H>, or says Seen: all)")
 SamplesOpt = typer.Option(None, "--samples", metavar="N", parser=positive_number,
                           help="blind: solve exactly N sampled worlds (with --seed, the same "
                                "answer on every run) instead of for --seconds")
