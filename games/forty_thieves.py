@@ -212,8 +212,9 @@ holds only cards never drawn
                     continue
                 seen.add(pile)
                 if pile == "Stock":
-                    marks = unseen_marks(rest)
-                    stock.extend(read.cards_in(without_marks(rest), number))
+                    if "<" in rest:
+                        marks, rest = unseen_marks(rest), without_marks(rest)
+                    stock.extend(read.cards_in(rest, number))
                 else:
                     waste.extend(read.cards_in(self._face_up(read, rest, number, "waste"),
                                                number))
@@ -231,6 +232,8 @@ holds only cards never drawn
     def _face_up(read: DealReader, text: str, line: int, where: str) -> str:
         """Return a line of cards the rules always show, its marks recorded as problems
         and dropped."""
+        if "<" not in text and ">" not in text:      # nothing marked: the common case
+            return text
         for token, marked in zip(text.split(), unseen_marks(text)):
             if marked:
                 read.add(DealProblem.BAD_LINE, f"{where} card {quote(token)} marked never "
