@@ -46,8 +46,17 @@ Text format: an ``Aces:`` line, each suit's Ace foundation by its top card
 (``C-5 D-A H-A S-A``: clubs A..5); a ``Kings:`` line, each King foundation by its top card
 (``C-J``: clubs K..J); ``0`` for a foundation whose base has left it. A ``Redeals:`` line
 gives the special redeals made so far. A line left out means a fresh deal's: the bases
-alone, no redeal made. Then one line per pile, bottom card first, ``-`` for an empty pile. Face-down markers (``<KS>``) are read and ignored; ``#`` starts a
-comment.
+alone, no redeal made. Then one line per pile, bottom card first, ``-`` for an empty pile;
+``#`` starts a comment.
+
+What the player has seen (read only by the blind answers, ``CrescentView``): the cards at
+a pile's bottom never seen are marked as face-down cards are in other games, ``<2H> <5D>
+7C QS``, and a line ``Seen: all`` says that every card has been seen. Once any pile has a
+mark, the marks say everything: an unmarked pile has been seen whole. A text with neither
+shows only the piles' tops, as it always did. A marked card above an unmarked one or on a
+pile's top, more marks in a pile than it can still hide (dealt n cards, after r redeals
+at most n - 1 - r), marks beside ``Seen: all``, and any mark in Open Crescent are errors;
+the full-information answers read the same position with the marks or without them.
 
 Notation: piles ``1``-``16``; ``a`` and ``k``, the moving card's Ace and King foundations;
 a foundation as a source is named with its suit, ``aH`` or ``kH``. ``3-a`` plays pile 3's
@@ -67,7 +76,7 @@ from solver.cards import RANKS, SUITS, Card, card_str, make_card, parse_card, pa
 from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
                          use_rules)
 from solver.text import DealReader, labelled, number_in, pile_text, read_number
-from solver.view import Unseen, first_steps
+from solver.view import SEEN_LABEL, Unseen, all_seen, first_steps
 from solver.layout import Layout, foundation, pile
 from games._crescent_rules import (DOWN, FROM_DOWN, FROM_UP, MAX_PILES, REDEAL, UP, Move, Rules,
                                    State)
@@ -75,7 +84,7 @@ from games._crescent_rules import (DOWN, FROM_DOWN, FROM_UP, MAX_PILES, REDEAL, 
 __all__ = ["DOWN", "FROM_DOWN", "FROM_UP", "GAME", "REDEAL", "UP", "Crescent", "CrescentView",
            "Move", "State", "pysol_order"]
 
-_LABELS = ("Aces", "Kings", "Redeals")
+_LABELS = ("Aces", "Kings", "Redeals", SEEN_LABEL)
 CERTIFICATE_REDUCTIONS = ("pile-order",)     # the checker's reductions (checker/crescent.py)
 _CARD_TEXT = tuple(card_str(c) for c in range(52))
 _MOVE = re.compile(r"([0-9]{1,2}|[ak][cdhs])-?([0-9]{1,2}|[ak])")
@@ -194,11 +203,33 @@ class Crescent(Game[State, Move]):
         >>> GAME.parse(GAME.format(GAME.deal(3))) == GAME.deal(3)
         True
         """
+        return self.parse_seen(text)[0]
+
+    def parse_seen(self, text: str) -> tuple[State, bytes | None]:
+        """Return the position a text describes and, pile by pile, how many cards at its
+        bottom its marks say were never seen (None: it says nothing; see the module
+        docstring).
+
+        Marks the rules cannot produce are a DealError: a marked card above an unmarked
+        one or on a pile's top, more marked than the redeals made can leave unseen,
+        ``Seen: all`` beside marks, any mark in Open Crescent.
+
+        >>> twin = Crescent(suits=1, ranks=5, piles=2)      # 8 pile cards, 4 dealt to each
+        >>> twin.parse_seen("<AC> 2C 3C 4C\\n2C 3C 4C 5C")[1], twin.parse_seen("AC 2C 3C 4C\\n2C 3C 4C 5C")[1]
+        (b'\\x01\\x00', None)
+        >>> twin.parse_seen("Redeals: 1\\n<AC> <2C> <3C> 4C\\n2C 3C 4C 5C")
+        Traceback (most recent call last):
+        ...
+        solver.game.DealError: crescent deal: pile 1: 3 cards marked never seen, at most 2 \
+can be after 1 redeal (4 dealt, the top one face up, and each redeal shows one)
+        """
         read = DealReader(self.name, self.deck(), 2, face_down=True, pile="pile")
         up = [0] * self.suits
         down = [self.ranks + 1] * self.suits
         redeals = 0
         piles: list[bytes] = []
+        marked: list[int] = []                  # pile by pile, its bottom cards marked
+        said_all = False
         seen: set[str] = set()
         for number, label, rest in read.labelled_lines(text, _LABELS):
             label = label.lower()
@@ -220,17 +251,58 @@ class Crescent(Game[State, Move]):
                 else:
                     read.add(DealProblem.BAD_LINE, f"redeals made {quote(rest)}: expected a "
                              f"number 0..{self.redeals}", line=number)
+            elif label == "seen":
+                said_all = all_seen(rest)
+                if not said_all:
+                    read.add(DealProblem.BAD_LINE, f"Seen: {quote(rest)}: expected all",
+                             line=number)
             else:
-                piles.append(bytes(read.pile(rest, number)[0]))
+                cards, under = read.pile(rest, number)
+                piles.append(bytes(cards))
+                marked.append(under)
         for label, tops, base in (("aces", up, 1), ("kings", down, self.ranks)):
             if label not in seen:            # no line: each foundation holds its base alone
                 for s in range(self.suits):
                     tops[s] = base
                     read.count(make_card(base, s))
         read.check_count(len(piles), self.piles)
+        never = self._never_seen(read, marked, said_all, redeals)
         read.check_cards()
         read.raise_if_any()
-        return State(tuple(piles), bytes(up), bytes(down), redeals)
+        return State(tuple(piles), bytes(up), bytes(down), redeals), never
+
+    def _never_seen(self, read: DealReader, marked: list[int], said_all: bool,
+                    redeals: int) -> bytes | None:
+        """Return, pile by pile, how many bottom cards the text says were never seen
+        (None: it says nothing), recording marks the rules cannot produce.
+
+        A pile dealt n cards shows its top; a card put on a pile lands on its top, face
+        up; each redeal shows its bottom card. So after r redeals at most n - 1 - r of
+        its cards were never seen (``CrescentView``). The reader has already recorded a
+        marked card above an unmarked one, and a marked top.
+        """
+        if self.open:
+            if any(marked):
+                read.add(DealProblem.BAD_LINE, "cards marked never seen in Open Crescent, "
+                         "whose cards are all dealt face up")
+            return None
+        if said_all:
+            if any(marked):
+                read.add(DealProblem.BAD_LINE, f"Seen: all, but {sum(marked)} pile cards are "
+                         "marked never seen")
+            return bytes(len(marked))
+        if not any(marked):
+            return None
+        cards = 2 * self.suits * (self.ranks - 1)           # dealt: all but the 2 bases a suit
+        for i, k in enumerate(marked[:self.piles]):
+            dealt = len(range(i, cards, self.piles))
+            most = max(dealt - 1 - redeals, 0)
+            if k > most:
+                after = f" after {redeals} redeal{'s' if redeals > 1 else ''}" if redeals else ""
+                shown = ", and each redeal shows one" if redeals else ""
+                read.add(DealProblem.BAD_LINE, f"pile {i + 1}: {k} cards marked never seen, at "
+                         f"most {most} can be{after} ({dealt} dealt, the top one face up{shown})")
+        return bytes(marked)
 
     def _foundations(self, read: DealReader, text: str, line: int,
                      base: str) -> list[tuple[int, int]]:
@@ -277,11 +349,18 @@ class Crescent(Game[State, Move]):
 
     def format(self, state: State) -> str:
         """Return the text of a position; ``parse(format(s)) == s``."""
+        return self.format_seen(state, None)
+
+    def format_seen(self, state: State, never: bytes | None) -> str:
+        """Return the text of a position with each pile's `never` bottom cards marked
+        never seen (``Seen: all`` when none is; None writes no marks, as ``format``)."""
         lines = [labelled("Aces", (_top_str(s, a) for s, a in enumerate(state.up))),
                  labelled("Kings", (_top_str(s, 0 if k > self.ranks else k)
                                     for s, k in enumerate(state.down))),
                  f"Redeals: {state.redeals}"]
-        lines += map(pile_text, state.piles)
+        if never is not None and not any(never):
+            lines.append(f"{SEEN_LABEL}: all")
+        lines += map(pile_text, state.piles, never or bytes(len(state.piles)))
         return "\n".join(lines) + "\n"
 
     # -- rules ------------------------------------------------------------------------
@@ -511,8 +590,9 @@ class CrescentView:
     moves, and the redeal moves a pile's bottom card to its top, showing it, so the cards
     never seen are always the bottom ones of their pile: what is seen beyond the position
     is how many those are, per pile (``bytes``, pile by pile). A deal's start has all but
-    the top card of each pile unseen (80 of the 96); a position read from a file shows only
-    its tops too, whatever its redeals made (a file says nothing of what was seen before).
+    the top card of each pile unseen (80 of the 96); a position read from a file says what
+    was seen by its marks (``read``), and without them shows only its tops, whatever its
+    redeals made.
 
     Open Crescent (``open``), dealt face up, hides nothing and declares no view.
 
@@ -526,6 +606,19 @@ class CrescentView:
     def start(self, state: State) -> bytes:
         """Return, pile by pile, how many cards at its bottom were never seen."""
         return bytes(max(len(pile) - 1, 0) for pile in state.piles)
+
+    def read(self, text: str, state: State) -> bytes | None:
+        """Return, pile by pile, how many bottom cards the text's marks say were never
+        seen (all zero for ``Seen: all``), else None (``Crescent.parse_seen``)."""
+        return self.game.parse_seen(text)[1]
+
+    def write(self, state: State, seen: Any) -> str:
+        """Return the text with each pile's cards never seen marked, or ``Seen: all``
+        when every card was seen and ``start`` would say otherwise."""
+        never = bytes(seen)
+        if not any(never) and not any(self.start(state)):
+            return self.game.format(state)
+        return self.game.format_seen(state, never)
 
     def after(self, state: State, seen: Any, step: Move, next_state: State) -> bytes:
         """A redeal shows each pile's bottom card (a pile of one keeps it on top); a

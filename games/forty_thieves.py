@@ -41,6 +41,15 @@ A card drawn once is known for the rest of the game: the waste keeps the order c
 were drawn in, and turning it over (``redeal``) makes a stock whose order the player
 saw, so the cards never drawn are always the ones at the stock's far end (none after
 the first redeal). The card the deal puts on the waste is seen at the start.
+
+What the player has seen, in the text (read only by the blind answers): stock cards never
+drawn are marked as face-down cards are in other games, ``Stock: <4H> <AC> <7S>``, and a
+line ``Seen: all`` says that every stock card has been drawn before (a redeal was made).
+The rules allow nothing in between: in the first pass no stock card has been drawn, and
+the redeal makes a stock of cards all drawn. A text with neither counts its whole stock
+as never drawn, as it always did. Marking only some stock cards, or a column or waste
+card, and ``Seen: all`` without ``redeal``, are errors; the full-information answers read
+the same position with the marks or without them.
 """
 from __future__ import annotations
 
@@ -52,7 +61,7 @@ from solver.cards import SUITS, Card, card_str, make_card, pysol_deck_order, ran
 from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
                          use_rules)
 from solver.text import DealReader, foundations_line, labelled
-from solver.view import Unseen
+from solver.view import SEEN_LABEL, Unseen, all_seen, unseen_marks, without_marks
 from solver.layout import Layout, foundation, pile
 from games._forty_thieves_rules import DRAW, FOUNDATION, REDEAL, STOCK, WASTE, Move, Rules, State
 
@@ -63,7 +72,7 @@ __all__ = ["DRAW", "FOUNDATION", "GAME", "REDEAL", "STOCK", "WASTE", "FortyThiev
            "FortyThievesView", "Move", "State"]
 
 _COLUMN_NAMES = "1234567890"
-_LABELS = ("Foundations", "Waste", "Stock", "Talon")
+_LABELS = ("Foundations", "Waste", "Stock", "Talon", SEEN_LABEL)
 _TEXT = tuple(card_str(c) for c in range(52))           # a card's text, by card
 
 
@@ -161,31 +170,109 @@ class FortyThieves(Game[State, Move]):
         >>> GAME.parse(GAME.format(GAME.deal(3))) == GAME.deal(3)
         True
         """
+        return self.parse_seen(text)[0]
+
+    def parse_seen(self, text: str) -> tuple[State, int | None]:
+        """Return the position a text describes and how many stock cards its marks say
+        were never drawn (None: it says nothing; see the module docstring).
+
+        Marks the rules cannot produce are a DealError: some stock cards marked and not
+        others, a column or waste card marked, ``Seen: all`` without ``redeal``.
+
+        >>> GAME.parse_seen(GAME.format(GAME.deal(3)))[1] is None
+        True
+        >>> FortyThieves(redeal=False).parse_seen(GAME.format(GAME.deal(3)) + "Seen: all")
+        Traceback (most recent call last):
+        ...
+        solver.game.DealError: forty-thieves deal: Seen: all, but without redeal the stock \
+holds only cards never drawn
+        """
         read = DealReader(self.name, self.deck(), 2)
         pairs: list[list[int]] = [[] for _ in range(self.suits)]
         columns: list[bytes] = []
         waste: list[Card] = []
         stock: list[Card] = []
         seen: set[str] = set()
+        marks: list[bool] = []                  # the Stock line's tokens marked never drawn
+        said_all = False
         for number, label, rest in read.labelled_lines(text, _LABELS):
             label = label.lower()
             if label == "foundations":
                 for s, top in read.foundations(rest, number):
                     pairs[s].append(top)
+            elif label == "seen":
+                said_all = all_seen(rest)
+                if not said_all:
+                    read.add(DealProblem.BAD_LINE, f"Seen: {quote(rest)}: expected all",
+                             line=number)
             elif label:
                 pile = "Waste" if label == "waste" else "Stock"      # Talon: the stock
                 if pile in seen:             # its cards would be counted, and then lost
                     read.add(DealProblem.BAD_LINE, f"a second {pile} line", line=number)
                     continue
                 seen.add(pile)
-                (waste if pile == "Waste" else stock).extend(read.cards_in(rest, number))
+                if pile == "Stock":
+                    if "<" in rest:
+                        marks, rest = unseen_marks(rest), without_marks(rest)
+                    stock.extend(read.cards_in(rest, number))
+                else:
+                    waste.extend(read.cards_in(self._face_up(read, rest, number, "waste"),
+                                               number))
             else:
+                rest = self._face_up(read, rest, number, "column")
                 columns.append(bytes(read.pile(rest, number)[0]))
         read.check_count(len(columns), self.columns)
+        never = self._never_drawn(read, marks, said_all, len(stock))
         read.check_cards()
         read.raise_if_any()
         tops = [top for pair in pairs for top in sorted((pair + [0, 0])[:2])]
-        return State(tuple(columns), bytes(tops), bytes(waste), bytes(reversed(stock)))
+        return State(tuple(columns), bytes(tops), bytes(waste), bytes(reversed(stock))), never
+
+    @staticmethod
+    def _face_up(read: DealReader, text: str, line: int, where: str) -> str:
+        """Return a line of cards the rules always show, its marks recorded as problems
+        and dropped."""
+        if "<" not in text and ">" not in text:      # nothing marked: the common case
+            return text
+        for token, marked in zip(text.split(), unseen_marks(text)):
+            if marked:
+                read.add(DealProblem.BAD_LINE, f"{where} card {quote(token)} marked never "
+                         f"seen: every {where} card is face up", line=line)
+        return without_marks(text)
+
+    def _never_drawn(self, read: DealReader, marks: list[bool], said_all: bool,
+                     stock: int) -> int | None:
+        """Return how many stock cards the text says were never drawn (None: it says
+        nothing), recording marks the rules cannot produce: in the first pass no stock
+        card has been drawn, and a redeal makes a stock of cards all drawn before
+        (``FortyThievesView``), so the cards never drawn are the whole stock or none."""
+        marked = sum(marks)
+        if said_all and marked:
+            read.add(DealProblem.BAD_LINE, f"Seen: all, but {marked} stock card"
+                     f"{'s are' if marked > 1 else ' is'} marked never drawn")
+        elif marked and marked < len(marks):
+            read.add(DealProblem.BAD_LINE, f"{marked} of the {len(marks)} stock cards marked "
+                     "never drawn: in the first pass none has been drawn, after a redeal all "
+                     "have, so mark all or none")
+        elif said_all and stock and not self.redeal:
+            read.add(DealProblem.BAD_LINE, "Seen: all, but without redeal the stock holds only "
+                     "cards never drawn")
+        if said_all:
+            return 0
+        return stock if marked else None
+
+    def format_seen(self, state: State, never: int | None) -> str:
+        """Return the text of a position with the `never` stock cards drawn last marked
+        never drawn (``Seen: all`` for 0; None writes no marks, as ``format``)."""
+        shown = len(state.stock) - (never or 0)
+        stock = [card_str(c) if i < shown else f"<{card_str(c)}>"
+                 for i, c in enumerate(reversed(state.stock))]
+        lines = [foundations_line((i // 2, top) for i, top in enumerate(state.foundations)),
+                 labelled("Waste", map(card_str, state.waste)), labelled("Stock", stock)]
+        if never == 0:
+            lines.append(f"{SEEN_LABEL}: all")
+        lines += (labelled("", map(card_str, column)) for column in state.columns)
+        return "\n".join(lines) + "\n"
 
     def drawing(self, state: State) -> Layout:
         """The stock, the waste and the foundations above the columns (``solver.layout``)."""
@@ -198,11 +285,7 @@ class FortyThieves(Game[State, Move]):
 
     def format(self, state: State) -> str:
         """Return the text of a position; ``parse(format(s)) == s``."""
-        lines = [foundations_line((i // 2, top) for i, top in enumerate(state.foundations)),
-                 labelled("Waste", map(card_str, state.waste)),
-                 labelled("Stock", map(card_str, reversed(state.stock)))]
-        lines += (labelled("", map(card_str, column)) for column in state.columns)
-        return "\n".join(lines) + "\n"
+        return self.format_seen(state, None)
 
     # -- rules ------------------------------------------------------------------------
 
@@ -450,8 +533,8 @@ class FortyThievesView:
     deal's start that is the whole stock; each draw shows one; after a redeal (the
     waste turned over, its order kept) the stock holds only cards drawn before, which
     the player saw go by, so none is unseen. A position read from a file counts its
-    whole stock as never drawn (a file says nothing of earlier passes). Without
-    ``redeal`` the count is always the stock's size.
+    whole stock as never drawn unless its text says otherwise (``read``: ``Seen: all``).
+    Without ``redeal`` the count is always the stock's size.
 
     The player's steps are ``moves``: it reads the columns, the waste, the foundations
     and whether the stock holds cards, never a stock card (the proof of loss that reads
@@ -463,6 +546,18 @@ class FortyThievesView:
     def start(self, state: State) -> int:
         """Return how many cards at the stock's far end were never drawn: all of them."""
         return len(state.stock)
+
+    def read(self, text: str, state: State) -> int | None:
+        """Return how many stock cards the text's marks say were never drawn (all or
+        none), 0 for ``Seen: all``, else None (``FortyThieves.parse_seen``)."""
+        return self.game.parse_seen(text)[1]
+
+    def write(self, state: State, seen: Any) -> str:
+        """Return the text with the stock's cards never drawn marked, or ``Seen: all``
+        when every one was drawn before."""
+        never = int(seen)
+        return self.game.format(state) if not never and not state.stock \
+            else self.game.format_seen(state, never)
 
     def after(self, state: State, seen: Any, step: Move, next_state: State) -> int:
         """A draw shows the stock's last card; a redeal makes a stock of seen cards."""

@@ -69,6 +69,16 @@ Every line but the columns is optional (an absent ``Talon:`` means an empty stoc
 ``Redeals: 1``, top cards (``Foundations: AD 2S``) for ``D-A S-2``. Columns may be
 written with a leading ``:``.
 
+What the player has seen (read only by the blind answers, ``KlondikeView``): stock cards
+never turned are marked as face-down cards are, ``Talon: <4H> <AC> <4D> <7S>``, and a line
+``Seen: all`` says that every stock card has been turned before. The rules allow nothing
+in between: in the first pass no stock card has been turned yet, and the first redeal
+makes a stock of cards all turned. A text with neither counts its stock as never turned
+unless it has redeals made (``Redeals: 1``), as it always did. Marking only some stock
+cards, a waste card, or any card after a redeal, and ``Seen: all`` in the first pass of a
+game with limited passes, are errors; the full-information answers read the same
+position with the marks or without them.
+
 Notation (steps): ``s`` turns the stock (or turns the waste over when the stock is
 empty); ``w3`` plays the waste's top card to column 3, ``wf`` to its foundation; ``4f``
 sends column 4's top card home; ``63`` moves the run of column 6 that fits onto column 3
@@ -86,7 +96,7 @@ from solver.cards import (SUIT_NAMES, SUITS, Card, build_reason, card_str, is_re
                           pysol_layout, rank, run_str, suit)
 from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
                          use_rules)
-from solver.view import Unseen, face_down, face_down_filled
+from solver.view import SEEN_LABEL, Unseen, all_seen, face_down, face_down_filled, unseen_marks
 from solver.text import DealReader, foundations_line, labelled, pile_text, read_number
 from solver.layout import Layout, foundation, pile
 from games._deadlock import stuck_cards, stuck_reason
@@ -99,7 +109,7 @@ if TYPE_CHECKING:
     from solver.certify import Certifier
 
 _COLUMN_NAMES = "123456789"
-_LABELS = ("Foundations", "Talon", "Stock", "Waste", "Redeals", "Passes")
+_LABELS = ("Foundations", "Talon", "Stock", "Waste", "Redeals", "Passes", SEEN_LABEL)
 
 
 @dataclass(frozen=True)
@@ -178,19 +188,54 @@ class Klondike(Game[State, Move]):
 
     def parse(self, text: str) -> State:
         """Return the position a text describes (format above); raise DealError."""
+        return self.parse_seen(text)[0]
+
+    def parse_seen(self, text: str) -> tuple[State, int | None]:
+        """Return the position a text describes and how many cards at the end of its
+        talon were never turned, as its marks say (None: it says nothing; format above).
+
+        Marks the rules cannot produce are a DealError: some stock cards marked and not
+        others, a waste card marked, cards marked after a redeal, ``Seen: all`` in the
+        first pass of a game with limited passes.
+
+        >>> aces = Klondike(ranks=1, columns=1)          # four Aces: one column, three in the stock
+        >>> aces.parse_seen("Talon: AD AH AS\\nAC")[1], aces.parse_seen("Talon: <AD> <AH> <AS>\\nAC")[1]
+        (None, 3)
+        >>> aces.parse_seen("Talon: AD AH AS\\nSeen: all\\nAC")[1]
+        0
+        >>> aces.parse_seen("Talon: AD <AH> <AS>\\nAC")
+        Traceback (most recent call last):
+        ...
+        solver.game.DealError: klondike deal: 2 of the 3 stock cards marked never turned: in \
+the first pass none has been turned, after a redeal all have, so mark all or none
+        """
         read = DealReader(self.name, self.deck(), face_down=True, name_misplaced=False)
         foundations, redeals = [0, 0, 0, 0], 0
         stock: list[Card] = []
         waste: list[Card] = []
         columns: list[bytes] = []
         hidden: list[int] = []
+        marks: list[bool] = []                          # the talon's tokens marked never turned
+        said_all = False                                # a Seen: all line
         for number, label, rest in read.labelled_lines(text, _LABELS):
             label = label.lower()
             if label == "foundations":
                 for s, top in read.foundations(rest, number):
                     foundations[s] = top
-            elif label in ("talon", "stock", "waste"):
-                (waste if label == "waste" else stock).extend(read.cards_in(rest, number))
+            elif label in ("talon", "stock"):
+                stock.extend(read.cards_in(rest, number))
+                marks += unseen_marks(rest)
+            elif label == "waste":
+                waste.extend(read.cards_in(rest, number))
+                for token, marked in zip(rest.split(), unseen_marks(rest)):
+                    if marked:
+                        read.add(DealProblem.BAD_LINE, f"waste card {quote(token)} marked never "
+                                 "turned: the waste is face up", line=number)
+            elif label == "seen":
+                said_all = all_seen(rest)
+                if not said_all:
+                    read.add(DealProblem.BAD_LINE, f"Seen: {quote(rest)}: expected all",
+                             line=number)
             elif label:                                 # redeals made, or the pass under way
                 count = read_number(rest.split("/")[0].strip())
                 if count is None:
@@ -202,6 +247,7 @@ class Klondike(Game[State, Move]):
                 columns.append(bytes(column))
                 hidden.append(down)
         read.check_count(len(columns), self.columns)
+        never = self._never_turned(read, marks, said_all, redeals, len(stock))
         if self.passes is None:
             redeals = 0
         elif not 0 <= redeals < self.passes:
@@ -209,7 +255,57 @@ class Klondike(Game[State, Move]):
         read.check_cards()
         read.raise_if_any()
         return State(tuple(columns), bytes(hidden), bytes(waste + stock), len(waste),
-                     bytes(foundations), redeals)
+                     bytes(foundations), redeals), never
+
+    def _never_turned(self, read: DealReader, marks: list[bool], said_all: bool,
+                      redeals: int, stock: int) -> int | None:
+        """Return how many stock cards the text says were never turned (None: it says
+        nothing), recording marks the rules cannot produce.
+
+        In the first pass every stock card is still unturned; the first redeal makes a
+        stock of cards all turned before (``KlondikeView``). So the cards never turned
+        are the whole stock or none of it, and none once a redeal is made (a
+        ``Redeals:`` line counts even with unlimited passes, whose positions do not
+        keep it).
+        """
+        marked = sum(marks)
+        if said_all and marked:
+            read.add(DealProblem.BAD_LINE, f"Seen: all, but {marked} talon card"
+                     f"{'s are' if marked > 1 else ' is'} marked never turned")
+        elif marked and marked < len(marks):
+            read.add(DealProblem.BAD_LINE, f"{marked} of the {len(marks)} stock cards marked "
+                     "never turned: in the first pass none has been turned, after a redeal "
+                     "all have, so mark all or none")
+        elif marked and redeals:
+            read.add(DealProblem.BAD_LINE, f"stock cards marked never turned after {redeals} "
+                     f"redeal{'s' if redeals > 1 else ''}: the first pass turned them all")
+        elif said_all and stock and self.passes is not None and not redeals:
+            read.add(DealProblem.BAD_LINE, "Seen: all in the first pass (no redeal made): "
+                     "no stock card has been turned yet")
+        if said_all or redeals:
+            return 0
+        return stock if marked else None
+
+    def format_seen(self, state: State, never: int | None) -> str:
+        """Return the text of a position with the last `never` cards of its talon marked
+        never turned (``Seen: all`` for 0; None writes no marks, as ``format``).
+
+        >>> print(GAME.format_seen(GAME.deal(1), 24).splitlines()[0][:26])
+        Talon: <4H> <AC> <4D> <7S>
+        """
+        stock = state.talon[state.waste:]
+        cut = len(stock) - (never or 0)
+        lines = [foundations_line(enumerate(state.foundations))] if any(state.foundations) else []
+        lines.append(labelled("Talon", (f"<{card_str(c)}>" if i >= cut else card_str(c)
+                                        for i, c in enumerate(stock))))
+        if state.waste:
+            lines.append(labelled("Waste", map(card_str, state.talon[:state.waste])))
+        if state.redeals:
+            lines.append(f"Redeals: {state.redeals}")
+        if never == 0:
+            lines.append(f"{SEEN_LABEL}: all")
+        lines += map(pile_text, state.columns, state.hidden)
+        return "\n".join(lines) + "\n"
 
     def drawing(self, state: State) -> Layout:
         """The stock, the waste and the foundations above the columns (``solver.layout``)."""
@@ -228,14 +324,7 @@ class Klondike(Game[State, Move]):
         >>> print(GAME.format(GAME.deal(1)).splitlines()[3])
         <5D> <9S> 5C
         """
-        lines = [foundations_line(enumerate(state.foundations))] if any(state.foundations) else []
-        lines.append(labelled("Talon", map(card_str, state.talon[state.waste:])))
-        if state.waste:
-            lines.append(labelled("Waste", map(card_str, state.talon[:state.waste])))
-        if state.redeals:
-            lines.append(f"Redeals: {state.redeals}")
-        lines += map(pile_text, state.columns, state.hidden)
-        return "\n".join(lines) + "\n"
+        return self.format_seen(state, None)
 
     # -- rules ------------------------------------------------------------------------
 
@@ -579,8 +668,8 @@ class KlondikeView:
     order, and a redeal turns it over whole, so the cards never turned are always the
     last ones of the talon. What is seen beyond the position is how many those are:
     the whole stock at a deal's start, none after the first redeal. A position read
-    from a file counts its stock as never turned unless it has redeals made (a file
-    says nothing of what was turned before).
+    from a file says it by its marks (``read``: the stock marked ``<4H>``, or ``Seen:
+    all``); without them it counts its stock as never turned unless it has redeals made.
     """
 
     game: Klondike
@@ -588,6 +677,19 @@ class KlondikeView:
     def start(self, state: State) -> int:
         """Return how many cards at the end of the talon were never turned."""
         return 0 if state.redeals else len(state.talon) - state.waste
+
+    def read(self, text: str, state: State) -> int | None:
+        """Return how many stock cards the text's marks say were never turned (all or
+        none), 0 for ``Seen: all`` or a redeal made, else None (``Klondike.parse_seen``)."""
+        return self.game.parse_seen(text)[1]
+
+    def write(self, state: State, seen: Any) -> str:
+        """Return the text with the stock's cards never turned marked, or ``Seen: all``
+        when every one was turned and ``start`` would say otherwise."""
+        never = int(seen)
+        if not never and not self.start(state):
+            return self.game.format(state)
+        return self.game.format_seen(state, never)
 
     def after(self, state: State, seen: Any, step: Move, next_state: State) -> int:
         """Turning the stock shows its cards; nothing else shows a talon card."""

@@ -15,6 +15,15 @@ a ``View`` (``Game.player_view``) saying three things:
 - the moves open to the player (``steps``), whose legality and effect never depend on
   an unseen card.
 
+A position read from a file carries ``seen`` too, when its text says it (``read``): in
+the games whose rules hide cards that play shows (Klondike's stock, Forty Thieves' stock,
+Crescent's piles), the text marks the cards the player has never seen as face-down
+cards are marked, ``<7S>``, and a ``Seen: all`` line says that every such card has been
+seen. A text without either says nothing, and its position counts as first shown
+(``start``), as it always did. ``write`` gives the text back with those marks, so that
+what a player has seen survives a round trip through a file (``Sighted.read``,
+``Sighted.text``).
+
 A blind answer is computed from the mask alone (``Sighted.masked``), so that two
 positions that look the same to the player give the same answer: nothing downstream of
 the mask can read a hidden card. A game whose rules hide nothing (FreeCell, Black Hole)
@@ -26,6 +35,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Hashable, Protocol, Sequence, TypeVar
 
+from solver.cards import face_down_token
 from solver.game import Game, SolitaireError
 
 S = TypeVar("S", bound=Hashable)
@@ -84,6 +94,20 @@ class View(Protocol[S, M]):
         agrees with it (a player plays them without asking), or []."""
         ...
 
+    def read(self, text: str, state: S) -> Hashable | None:
+        """Return what a position's text says the player has seen beyond `state` (the
+        position `text` describes): its marks of cards never seen, or its ``Seen: all``
+        line; None when it says nothing, and then ``start`` answers. Marks the rules
+        cannot produce are the game's ``DealError`` (its ``parse`` raises it too).
+        ``Remembers`` gives the default, None."""
+        ...
+
+    def write(self, state: S, seen: Hashable) -> str | None:
+        """Return the text of `state` with what was seen written in (the marks ``read``
+        reads back to `seen`), or None when the game's ``format`` says it all (the
+        default, ``Remembers``)."""
+        ...
+
 
 def first_steps(game: Game[S, M], state: S, extra: Sequence[M] = ()) -> list[M]:
     """Return the distinct first steps of the game's legal search moves, then `extra`
@@ -118,6 +142,26 @@ class Sighted(Generic[S, M]):
         """Return `state` as first shown to a player (a deal's start or a file)."""
         view = game.player_view
         return cls(game, state, None if view is None else view.start(state))
+
+    @classmethod
+    def read(cls, game: Game[S, M], text: str, state: S | None = None) -> "Sighted[S, M]":
+        """Return the position a text describes as a player has it: what its marks say
+        was seen (``View.read``), else what ``of`` counts as first shown. `state`, when
+        given, is ``game.parse(text)`` already read."""
+        if state is None:
+            state = game.parse(text)
+        view = game.player_view
+        if view is None:
+            return cls(game, state)
+        seen = view.read(text, state)
+        return cls(game, state, view.start(state) if seen is None else seen)
+
+    def text(self) -> str:
+        """Return the position's text with what was seen written in: ``read`` of it
+        gives this position and `seen` back."""
+        view = self.game.player_view
+        written = None if view is None else view.write(self.state, self.seen)
+        return self.game.format(self.state) if written is None else written
 
     @property
     def hides(self) -> bool:
@@ -207,6 +251,44 @@ class Remembers:
     def safe(self, state: Any, seen: Hashable) -> list[Any]:
         """Return []: no move is proven safe in every world."""
         return []
+
+    def read(self, text: str, state: Any) -> Hashable | None:
+        """Return None: the text says nothing beyond the position."""
+        return None
+
+    def write(self, state: Any, seen: Hashable) -> str | None:
+        """Return None: the game's ``format`` says it all."""
+        return None
+
+
+SEEN_LABEL = "Seen"                  # the line that says every card the rules hide was seen
+
+
+def unseen_marks(text: str) -> list[bool]:
+    """Return, token by token, whether a line's card is marked never seen (``<7S>``).
+
+    A token with an unbalanced marker counts as unmarked: the reader reports it.
+
+    >>> unseen_marks("4H AC <4D> <7S"), unseen_marks("")
+    ([False, False, True, False], [])
+    """
+    return [bool(found and found[1]) for found in map(face_down_token, text.split())]
+
+
+def without_marks(text: str) -> str:
+    """Return a line's text with its balanced marks dropped (``<7S>`` becomes ``7S``).
+
+    >>> without_marks("4H <AC> <4D")
+    '4H AC <4D'
+    """
+    return " ".join(found[0] if found else token
+                    for token, found in zip(text.split(), map(face_down_token, text.split())))
+
+
+def all_seen(text: str) -> bool:
+    """Return whether the rest of a ``Seen:`` line says ``all`` (any case); anything else
+    is the reader's bad line."""
+    return text.strip().lower() == "all"
 
 
 def face_down(columns: Sequence[bytes], hidden: bytes) -> bytes:

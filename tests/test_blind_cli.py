@@ -104,3 +104,110 @@ def test_play_blind_records_each_game_and_resumes(tmp_path: Path, capsys: Any) -
     assert [json.loads(line)["deal"] for line in out.read_text().splitlines()] == [1, 2, 3]
     status, _, err = run_main(args("1-4", "11", "--resume"), capsys)
     assert status == 2 and "samples=11" in err
+
+
+# -- what the player has seen, in a file ---------------------------------------------------
+
+SMALL = {                          # small twins, and moves after which the marks say more
+    "klondike": (["-V", "ranks=5", "-V", "columns=4"], ["s"] * 11, "Seen: all"),  # a pass, a redeal
+    "forty-thieves": (["-V", "suits=2", "-V", "ranks=5", "-V", "columns=2", "-V", "rows=3"],
+                      ["s"] * 13 + ["r"], "Seen: all"),                       # every card drawn
+    "crescent": (["-V", "suits=2", "-V", "ranks=4", "-V", "piles=3", "-V", "redeals=1"],
+                 ["r"], "<"),                         # the redeal shows each pile's bottom card
+}
+BLIND = ["--blind", "--samples", "24", "--seed", "4", "--json"]
+
+
+def written_files(name: str, tmp_path: Path, capsys: Any) -> tuple[dict[str, Any], Path, Path]:
+    """Return the blind hint after SMALL's moves from deal 2, and two files of the position
+    it prints: with what was seen written in, and the same position without marks."""
+    variant, moves, mark = SMALL[name]
+    status, out, _ = run_main(["hint", name, "-d", "2", *variant, "--moves", " ".join(moves),
+                               *BLIND], capsys)
+    assert status == 0
+    reached = json.loads(out)
+    assert mark in reached["position"]
+    marked, plain = tmp_path / "marked.txt", tmp_path / "plain.txt"
+    marked.write_text(reached["position"])
+    game = GAMES[name].__class__(**{k: _value(v) for k, v in
+                                    (item.split("=") for item in variant[1::2])})
+    plain.write_text(game.format(game.parse(reached["position"])))
+    assert "Seen:" not in plain.read_text() and plain.read_text() != marked.read_text()
+    return reached, marked, plain
+
+
+def _value(text: str) -> Any:
+    return {"true": True, "false": False}.get(text, int(text) if text.isdigit() else text)
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_a_file_with_marks_gives_the_blind_hint_of_the_moves_that_reached_it(
+        name: str, tmp_path: Path, capsys: Any) -> None:
+    reached, marked, plain = written_files(name, tmp_path, capsys)
+    status, out, _ = run_main(["hint", name, str(marked), *SMALL[name][0], *BLIND], capsys)
+    assert status == 0
+    from_file = json.loads(out)
+    for answer in (reached, from_file):
+        answer.pop("seconds")
+    assert from_file == reached                   # the same seen, so the same worlds and answer
+    status, out, _ = run_main(["hint", name, str(plain), *SMALL[name][0], *BLIND], capsys)
+    assert json.loads(out)["unseen"] > reached["unseen"]     # without marks: as before, less seen
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_the_full_information_answers_read_past_the_marks(
+        name: str, tmp_path: Path, capsys: Any) -> None:
+    _, marked, plain = written_files(name, tmp_path, capsys)
+    answers = []
+    for path in (marked, plain):
+        status, out, _ = run_main(["solve", name, str(path), *SMALL[name][0], "--json"], capsys)
+        answer = json.loads(out)
+        answers.append((status, answer["status"], answer["moves"]))
+        status, out, _ = run_main(["hint", name, str(path), *SMALL[name][0], "--json"], capsys)
+        answers.append((status, json.loads(out)["status"]))
+    assert answers[:2] == answers[2:]
+
+
+def test_the_blind_hint_prints_the_position_the_moves_reach_with_its_marks(capsys: Any) -> None:
+    status, out, _ = run_main(["hint", "crescent", "-d", "2", *SMALL["crescent"][0], "--moves", "r",
+                               "--blind", "--samples", "6"], capsys)
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("the position after the moves") and lines[3] == "Redeals: 1"
+    assert all(line.count("<") == 2 for line in lines[4:7])   # 4 dealt, a top and a redeal shown
+
+
+@pytest.mark.parametrize("name, text", [
+    ("klondike", "Talon: AD <AH> <AS>\nAC\n"),
+    ("forty-thieves", "Foundations: C-0 C-0\nWaste:\nStock: AC <AC>\n-\n"),
+    ("crescent", "Aces: C-A\nKings: C-4\nRedeals: 1\n<AC> <2C> 3C 4C\n2C 3C\n"),
+])
+def test_marks_the_rules_cannot_produce_are_one_line(name: str, text: str, tmp_path: Path,
+                                                     capsys: Any) -> None:
+    variant = {"klondike": ["-V", "ranks=1", "-V", "columns=1"],
+               "forty-thieves": ["-V", "suits=1", "-V", "ranks=1", "-V", "columns=1",
+                                 "-V", "rows=1"],
+               "crescent": ["-V", "suits=1", "-V", "ranks=4", "-V", "piles=2", "-V",
+                            "redeals=1"]}[name]
+    path = tmp_path / "contradiction.txt"
+    path.write_text(text)
+    for command in (["hint", name, str(path), *variant, "--blind", "--samples", "4"],
+                    ["solve", name, str(path), *variant]):
+        status, out, err = run_main(command, capsys)
+        assert status == 2 and not out
+        assert len(err.strip().splitlines()) == 1 and "marked never" in err
+        assert "missing" not in err and "duplicate" not in err     # the marks are all that is wrong
+
+
+def test_play_blind_starts_a_board_from_what_its_text_says_was_seen(tmp_path: Path,
+                                                                   capsys: Any) -> None:
+    _, marked, plain = written_files("forty-thieves", tmp_path, capsys)
+    first = {}
+    for path in (marked, plain):
+        out = tmp_path / f"{path.stem}.jsonl"
+        status, _, _ = run_main(["play", "forty-thieves", str(path), *SMALL["forty-thieves"][0],
+                                 "--blind", "--samples", "10", "-o", str(out), "-q"], capsys)
+        assert status == 0
+        first[path.stem] = json.loads(out.read_text())["decisions"][0]
+    # every stock card seen, nothing is unseen: one exact solve; without marks, sampled
+    assert first["marked"].get("exact") and not first["plain"].get("exact")

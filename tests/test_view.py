@@ -152,3 +152,44 @@ def test_blind_play_of_a_twin_replays_to_its_end() -> None:
         assert all(0.0 <= d["chance"] <= 1.0 for d in played.decisions)
         outcomes.add(played.status)
     assert outcomes                                   # at least one game was played
+
+
+# -- what was seen, in a position's text -------------------------------------------------
+
+MARKED = ("klondike", "forty-thieves", "crescent")   # texts that mark the cards never seen
+
+
+@pytest.mark.parametrize("name", MARKED)
+def test_a_position_written_with_what_was_seen_reads_back_to_it(name: str) -> None:
+    """On random lines of play from deals, of the game and its twins: the text that
+    ``Sighted.text`` writes reads back (``Sighted.read``) to the same position and the
+    same ``seen``; the game's plain ``format`` to the position as first shown
+    (``start``), as before; and the full-information ``parse`` of the marked text is the
+    position itself."""
+    game = GAMES[name]
+    family = [game] + [twin for twin in twins(game) if twin != game]
+    if name == "klondike":
+        family.append(game.__class__(draw=3, passes=3))
+    kinds = set()
+    for member in family:
+        view = member.player_view
+        for deal in (1, 2, 3):
+            for position in walk(member, deal, 150, seed=deal)[::5]:
+                text = position.text()
+                back = Sighted.read(member, text)
+                assert (back.state, back.seen) == (position.state, position.seen), text
+                assert member.parse(text) == position.state
+                plain = Sighted.read(member, member.format(position.state))
+                assert plain.seen == view.start(position.state)
+                kinds.add(position.seen == view.start(position.state))
+    assert kinds == {True, False}       # some positions needed their marks to say it
+
+
+def test_a_game_whose_text_says_all_reads_its_start() -> None:
+    spider, freecell = GAMES["spider"], GAMES["freecell"]
+    state = spider.deal(1)
+    position = Sighted.read(spider, spider.format(state))
+    assert position.state == state and position.seen == spider.player_view.start(state)
+    assert position.text() == spider.format(state)
+    state = freecell.deal(1)
+    assert Sighted.read(freecell, freecell.format(state)) == Sighted(freecell, state)

@@ -16,7 +16,9 @@ answer; world `i` is drawn from a generator seeded by (`seed`, `i`), and every s
 samples the answer is the same on every run and machine.
 
 Blind play (``play``) plays a deal with the blind hint's choice at each decision, on the
-true deal, and records the chance predicted for each choice.
+true deal, and records the chance predicted for each choice. A board read from a file
+starts from what its text says the player has seen (``Sighted.read``: the marks of cards
+never seen, ``Seen: all``), a numbered deal from its start.
 """
 from __future__ import annotations
 
@@ -339,8 +341,11 @@ class PlayedGame:
     reason: str = ""
 
 
-def play(game: Game[Any, Any], state: Any, settings: Settings = Settings()) -> PlayedGame:
-    """Play `state` (the true deal) with the blind hint's choice at each decision.
+def play(game: Game[Any, Any], state: Any, settings: Settings = Settings(),
+         start: Sighted[Any, Any] | None = None) -> PlayedGame:
+    """Play `state` (the true deal) with the blind hint's choice at each decision; `start`
+    is `state` as the player first has it (default ``Sighted.of``: a deal's start; a
+    board's text says more by its marks, ``Sighted.read``).
 
     A decision is a position with more than one plan open (``plans``); a single plan, or
     a step the view proves safe in every world (``Sighted.safe``), is played without
@@ -350,7 +355,7 @@ def play(game: Game[Any, Any], state: Any, settings: Settings = Settings()) -> P
     the best plan's chance is 0 (the player gives up: no world drawn could be won), or
     after ``MAX_STEPS`` steps.
     """
-    position = Sighted.of(game, state)
+    position = Sighted.of(game, state) if start is None else start
     looks: Counter[Hashable] = Counter([position.look()])
     played = PlayedGame(Status.LOST)
     while not game.is_won(position.state):
@@ -473,7 +478,8 @@ class BlindWorker(Worker):
         game = self.game
         state = start_position(game, task)
         started, cpu = time.perf_counter(), time.process_time()
-        played = play(game, state, self.settings)
+        seen = None if task.text is None else Sighted.read(game, task.text, state)
+        played = play(game, state, self.settings, seen)
         seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - cpu
         full = solve(game, state, None, self.full)
         notations = [game.notation(step) for step in played.steps]

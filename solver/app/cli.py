@@ -483,7 +483,8 @@ def _times(count: int) -> str:
 
 
 BlindOpt = typer.Option(False, "--blind", help="use only what a player has seen: face-down "
-                        "cards, the stock's order and redeals to come are sampled, not read")
+                        "cards, the stock's order and redeals to come are sampled, not read "
+                        "(a file marks cards never seen <4H>, or says Seen: all)")
 SamplesOpt = typer.Option(None, "--samples", metavar="N", parser=positive_number,
                           help="blind: solve exactly N sampled worlds (with --seed, the same "
                                "answer on every run) instead of for --seconds")
@@ -517,7 +518,8 @@ def hint(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optiona
     """
     with user_errors():
         game = find_game(game_name, parse_variants(variant))
-        start, _ = _position(game, file, deal)
+        text = _read_deal(file) if file is not None else None
+        start = analyze.load_position(game, text, deal)
         hides_nothing = blind_ and game.player_view is None
         if hides_nothing and not as_json:
             typer.echo(f"{game.name} hides nothing from its player: the blind hint is the "
@@ -526,7 +528,7 @@ def hint(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optiona
             settings = _blind_settings(samples, seconds, seed, cap, strategy)
             if strategy is not None:
                 _check_budget(game, strategy, Budget(max_states=settings.cap))
-            _blind_hint(game, start, moves, settings, as_json, progress)
+            _blind_hint(game, start, moves, settings, as_json, progress, text)
             return
         seconds = DEFAULT_SECONDS if seconds is None else seconds
         state, _ = _continued(game, start, moves)
@@ -571,12 +573,16 @@ def _blind_settings(samples: Optional[int], seconds: Optional[float], seed: Opti
 
 
 def _blind_hint(game: Game[Any, Any], start: Any, moves: str, settings: blind.Settings,
-                as_json: bool, progress: Optional[bool]) -> None:
-    """Print the blind hint (``solver.app.blind``) from what the moves played have shown."""
+                as_json: bool, progress: Optional[bool], text: Optional[str] = None) -> None:
+    """Print the blind hint (``solver.app.blind``) from what the file's text says was seen
+    (its marks, ``Sighted.read``) or the deal's start, and what the moves played have
+    shown. After moves, the position is printed first with what was seen written in
+    (JSON: always, as ``position``), so that it can be saved and read back."""
     from solver.view import Sighted
 
-    position = Sighted.of(game, start)
-    for step in analyze.verify_moves(game, start, _move_list(moves)).steps:
+    position = Sighted.of(game, start) if text is None else Sighted.read(game, text, start)
+    played = _move_list(moves)
+    for step in analyze.verify_moves(game, start, played).steps:
         position = position.play(step)
     if game.is_won(position.state):
         typer.echo(json.dumps({"blind": True, "move": None, "won_already": True})
@@ -593,8 +599,11 @@ def _blind_hint(game: Game[Any, Any], start: Any, moves: str, settings: blind.Se
     if shown:
         typer.echo("\r" + " " * 30 + "\r", nl=False, err=True)
     if as_json:
-        typer.echo(json.dumps({**found.to_json(), "unseen": unseen}))
+        typer.echo(json.dumps({**found.to_json(), "unseen": unseen, "position": position.text()}))
     else:
+        if played:
+            typer.echo("the position after the moves (cards never seen marked <..>):")
+            typer.echo(_style(position.text()).rstrip("\n"))
         future = "" if hidden.future is None else "; what is still to come is sampled too"
         typer.echo(f"from what a player has seen ({unseen} cards unseen{future}), "
                    f"{found.samples} sampled worlds in {found.seconds:.1f} s:")

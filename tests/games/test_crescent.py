@@ -389,3 +389,41 @@ def test_open_crescent_plays_the_same_and_hides_nothing() -> None:
     state = opened.deal(1)
     assert state == GAME.deal(1) and opened.moves(state) == GAME.moves(state)
     assert Sighted.of(opened, state).masked().state == state
+
+
+# -- what the player has seen, in the text (CrescentView) ----------------------------
+
+def test_pile_cards_marked_never_seen_or_seen_all_are_read_and_change_no_position() -> None:
+    from solver.view import Sighted
+
+    deal = GAME.deal(1)
+    text = GAME.format(deal)
+    assert GAME.parse_seen(text) == (deal, None)                    # no marks: says nothing
+    assert Sighted.read(GAME, text).seen == bytes([5] * 16)         # the tops alone, as before
+    redealt = Sighted.of(GAME, deal).play(REDEAL)
+    written = redealt.text()
+    assert "\n<QC> <2D> <QC> <6C> QD 3D\n" in written       # the bottom 3D shown on top, QD under it
+    assert GAME.parse_seen(written) == (redealt.state, bytes([4] * 16))
+    one = text.replace("\n3D QC", "\n<3D> <QC>")                  # one pile marked: the rest seen
+    assert GAME.parse_seen(one) == (deal, bytes([2] + [0] * 15))
+    seen_all = GAME.format_seen(deal, bytes(16))
+    assert "\nSeen: all\n" in seen_all and GAME.parse_seen(seen_all) == (deal, bytes(16))
+    assert GAME.parse(written) == redealt.state and GAME.parse(one) == GAME.parse(seen_all) == deal
+
+
+@pytest.mark.parametrize("game, change, message", [
+    (GAME, lambda t: t.replace("\n3D QC", "\n3D <QC>"), "face-down card '<QC>' above a face-up card"),
+    (GAME, lambda t: t.replace("6C QD\n", "6C <QD>\n"), "the top card of pile 1 is face down"),
+    (GAME, lambda t: t.replace("Redeals: 0", "Redeals: 3").replace("\n3D QC 2D", "\n<3D> <QC> <2D>"),
+     "pile 1: 3 cards marked never seen, at most 2 can be after 3 redeals (6 dealt, the top "
+     "one face up, and each redeal shows one)"),
+    (GAME, lambda t: t.replace("\n3D QC", "\n<3D> <QC>") + "Seen: all\n",
+     "Seen: all, but 2 pile cards are marked never seen"),
+    (GAME, lambda t: t + "Seen: most\n", "Seen: 'most': expected all"),
+    (find_game("open-crescent"), lambda t: t.replace("\n3D QC", "\n<3D> <QC>"),
+     "cards marked never seen in Open Crescent, whose cards are all dealt face up"),
+])
+def test_marks_the_rules_cannot_produce_are_one_problem(game, change, message) -> None:
+    with pytest.raises(DealError) as caught:
+        game.parse(change(GAME.format(GAME.deal(1))))
+    assert message in str(caught.value) and "\n" not in str(caught.value)

@@ -378,3 +378,56 @@ def test_cards_drawn_once_are_known_after_the_waste_is_turned_over():
 def test_a_position_read_from_a_file_hides_its_whole_stock():
     state = GAME.parse(GAME.format(GAME.deal(2)))
     assert Sighted.of(GAME, state).seen == len(state.stock) == 63
+
+
+# -- what the player has seen, in the text (FortyThievesView) ---------------------------
+
+def marked(text: str, first: int = 0) -> str:
+    """Return a text with its Stock line's cards from the `first`-th on marked never drawn."""
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("Stock:"))
+    cards = lines[at].split()[1:]
+    lines[at] = " ".join(["Stock:"] + cards[:first] + [f"<{c}>" for c in cards[first:]])
+    return "\n".join(lines) + "\n"
+
+
+def test_stock_cards_marked_never_drawn_or_seen_all_are_read_and_change_no_position():
+    deal = GAME.deal(1)
+    text = GAME.format(deal)
+    assert GAME.format_seen(deal, 63) == marked(text)
+    assert GAME.parse_seen(marked(text)) == (deal, 63)
+    assert GAME.parse_seen(text) == (deal, None)                    # no marks: says nothing
+    seen_all = GAME.format_seen(deal, 0)
+    assert "\nSeen: all\n" in seen_all and GAME.parse_seen(seen_all) == (deal, 0)
+    assert GAME.parse(marked(text)) == GAME.parse(seen_all) == deal
+    assert Sighted.read(GAME, seen_all).seen == 0 and Sighted.read(GAME, text).seen == 63
+
+
+def test_a_position_after_a_redeal_reads_back_from_its_text():
+    position = Sighted.of(GAME, GAME.deal(1))
+    for _ in range(63):
+        position = position.play(DRAW)
+    position = position.play(REDEAL)
+    position = position.play(DRAW)
+    assert position.seen == 0 and position.text().count("Seen: all") == 1
+    back = Sighted.read(GAME, position.text())
+    assert (back.state, back.seen) == (position.state, 0)
+    assert Sighted.read(GAME, GAME.format(position.state)).seen == 63    # as before: all unseen
+
+
+@pytest.mark.parametrize("game, change, message", [
+    (GAME, lambda t: marked(t, 60), "3 of the 63 stock cards marked never drawn: in the first "
+     "pass none has been drawn, after a redeal all have, so mark all or none"),
+    (GAME, lambda t: marked(t) + "Seen: all\n", "Seen: all, but 63 stock cards are marked"),
+    (GAME, lambda t: t.replace("Waste: 3S", "Waste: <3S>"),
+     "line 2: waste card '<3S>' marked never seen: every waste card is face up"),
+    (GAME, lambda t: t.replace(": 3D AS", ": <3D> AS"),
+     "line 4: column card '<3D>' marked never seen: every column card is face up"),
+    (GAME, lambda t: t + "Seen: everything\n", "Seen: 'everything': expected all"),
+    (FortyThieves(redeal=False), lambda t: t + "Seen: all\n",
+     "Seen: all, but without redeal the stock holds only cards never drawn"),
+])
+def test_marks_the_rules_cannot_produce_are_one_problem(game, change, message):
+    with pytest.raises(DealError) as caught:
+        game.parse(change(GAME.format(GAME.deal(1))))
+    assert message in str(caught.value) and "\n" not in str(caught.value)

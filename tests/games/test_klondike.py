@@ -100,6 +100,50 @@ def test_bom_crlf_and_empty_columns_are_read():
     assert empty.columns[0] == b"" and len(empty.talon) == 25
 
 
+# -- what the player has seen, in the text (KlondikeView) ------------------------------
+
+def test_stock_cards_marked_never_turned_or_seen_all_are_read_and_change_no_position():
+    deal = GAME.deal(1)
+    marked = GAME.format_seen(deal, 24)
+    assert marked.startswith("Talon: <4H> <AC> <4D> <7S>")
+    assert GAME.parse_seen(marked) == (deal, 24)
+    assert GAME.parse_seen(GAME.format(deal)) == (deal, None)      # no marks: says nothing
+    seen_all = GAME.format_seen(deal, 0)
+    assert "\nSeen: all\n" in seen_all and GAME.parse_seen(seen_all) == (deal, 0)
+    assert GAME.parse(marked) == GAME.parse(seen_all) == deal
+    assert GAME.player_view.read(marked, deal) == 24 and GAME.player_view.start(deal) == 24
+
+
+def test_a_redeal_written_says_every_stock_card_was_turned():
+    text = GAME.format(GAME.deal(1)) + "Redeals: 1\n"              # unlimited passes keep no count
+    assert GAME.parse_seen(text) == (GAME.deal(1), 0)
+    three = Klondike(draw=3, passes=3)
+    state = three.parse(text)
+    assert three.parse_seen(text) == (state, 0) and three.player_view.start(state) == 0
+
+
+@pytest.mark.parametrize("game, change, message", [
+    (GAME, lambda t: t.replace("Talon: 4H AC", "Talon: <4H> AC"),
+     "1 of the 24 stock cards marked never turned: in the first pass none has been turned, "
+     "after a redeal all have, so mark all or none"),
+    (GAME, lambda t: t.replace("Talon: 4H", "Talon: 4H <AC> <4D>"),
+     "2 of the 26 stock cards marked never turned"),
+    (GAME, lambda t: GAME.format_seen(GAME.deal(1), 24) + "Seen: all\n",
+     "Seen: all, but 24 talon cards are marked never turned"),
+    (GAME, lambda t: t.replace("Talon: 4H AC", "Talon: AC\nWaste: <4H>"),
+     "line 2: waste card '<4H>' marked never turned: the waste is face up"),
+    (GAME, lambda t: t + "Seen: some\n", "Seen: 'some': expected all"),
+    (Klondike(passes=3), lambda t: GAME.format_seen(GAME.deal(1), 24) + "Redeals: 1\n",
+     "stock cards marked never turned after 1 redeal: the first pass turned them all"),
+    (Klondike(passes=3), lambda t: t + "Seen: all\n",
+     "Seen: all in the first pass (no redeal made): no stock card has been turned yet"),
+])
+def test_marks_the_rules_cannot_produce_are_one_problem(game, change, message):
+    with pytest.raises(DealError) as caught:
+        game.parse(change(GAME.format(GAME.deal(1))))
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
 # -- rules -----------------------------------------------------------------------------
 
 SMALL = Klondike(ranks=4, columns=4)       # A..4, the 4 is this twin's King
