@@ -328,6 +328,15 @@ class Game(Protocol[S, M]):
         return None
 
     @property
+    def blind_calibration(self) -> tuple[float, float, float] | None:
+        """Weights (a, b, c) that turn a blind hint's share of won worlds into a chance
+        calibrated against blind games' outcomes (``solver.app.blind.calibrated``): the
+        share is a full-information chance, an upper bound on a blind player's. Fitted on
+        the game's own blind games by ``benchmarks/blind_calibration.py`` and checked on
+        others; None (the default): no calibration is offered."""
+        return None
+
+    @property
     def dial(self) -> tuple[str, tuple[Any, ...]] | None:
         """A resource the rules can give more or less of: the variant option and its
         values from scarcest to freest, each at least as winnable as the one before

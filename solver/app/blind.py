@@ -64,6 +64,7 @@ class Estimate:
     score_total: int = 0          # a scored game: the sum of the worlds' best scores
     scored: int = 0               # ... over this many worlds (those with a score)
     length_total: int = 0         # the won worlds' solution lengths (search moves), summed
+    calibrated: float | None = None   # the chance calibrated (``calibrated``), if the game offers it
 
     @property
     def samples(self) -> int:
@@ -105,6 +106,8 @@ class Estimate:
                "won": self.won, "lost": self.lost, "undecided": self.undecided}
         if self.scored:
             out["expected_score"] = round(self.mean_score, 3)
+        if self.calibrated is not None:
+            out["calibrated"] = round(self.calibrated, 4)
         return out
 
 
@@ -154,6 +157,26 @@ class Settings:
         """The settings as a results file's strategy: what changes the answers."""
         how = f"samples={self.samples}" if self.samples is not None else f"seconds={self.seconds}"
         return f"blind:{how},seed={self.seed},cap={self.cap},strategy={self.strategy or 'default'}"
+
+
+def calibrated(weights: tuple[float, float, float], chance: float, samples: int,
+               unseen: int) -> float:
+    """Return a blind chance calibrated against outcomes: ``σ(a·logit(s) + b·ln(1 + u) + c)``.
+
+    `chance` is a plan's share of won worlds over `samples`, a full-information chance:
+    a player who will not see the hidden cards wins less often than a clairvoyant, the
+    more so the more cards are unseen (`u`, at the decision). `s` is the share moved off
+    0 and 1 by half a world, ``(chance·samples + ½)/(samples + 1)``, so that every share
+    has a logit. The weights (the game's ``blind_calibration``) are a logistic regression
+    of blind games' outcomes on those two features (``benchmarks/blind_calibration.py``).
+
+    >>> round(calibrated((1.0, 0.0, 0.0), 0.75, 2, 10), 4)   # identity weights: s itself
+    0.6667
+    """
+    a, b, c = weights
+    share = (chance * samples + 0.5) / (samples + 1)
+    z = a * math.log(share / (1 - share)) + b * math.log1p(unseen) + c
+    return 1 / (1 + math.exp(-z)) if z > -700 else 0.0
 
 
 def world(position: Sighted[Any, Any], seed: int, index: int) -> Any:
@@ -231,6 +254,11 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
         pull(max(estimates, key=lambda e: _upper(e, total, scored, game.best_score)))
     order = sorted(estimates, key=lambda e: (-_value(e, scored), -e.shows, e.left,
                                              e.mean_length, -e.samples, e.notation))
+    weights = game.blind_calibration
+    if weights is not None:
+        unseen = len(masked.unseen().cards)
+        for estimate in order:
+            estimate.calibrated = calibrated(weights, estimate.chance, estimate.samples, unseen)
     return BlindHint(tuple(order), total, time.perf_counter() - started, masked.hides)
 
 
@@ -389,11 +417,15 @@ def play(game: Game[Any, Any], state: Any, settings: Settings = Settings(),
             if chosen.decided and chosen.won == 0 and game.score is None:
                 played.reason = "no world drawn could be won"
                 played.decisions.append({"move": chosen.notation, "chance": 0.0,
-                                         "samples": chosen.samples})
+                                         "samples": chosen.samples, "step": len(played.steps),
+                                         "unseen": len(unseen.cards)})
                 return played
             plan = chosen.steps
             played.decisions.append({"move": chosen.notation, "chance": round(chosen.chance, 4),
-                                     "samples": chosen.samples})
+                                     "samples": chosen.samples, "step": len(played.steps),
+                                     "unseen": len(unseen.cards)})
+            if chosen.calibrated is not None:
+                played.decisions[-1]["calibrated"] = round(chosen.calibrated, 4)
         for move in plan:
             played.steps += game.expand(position.state, move)
             position = position.play(move)
@@ -416,7 +448,7 @@ def _play_exact(game: Game[Any, Any], position: Sighted[Any, Any], played: Playe
     steps = _steps_of(game, position.state, result.moves)
     first = game.notation(steps[0]) if steps else ""
     played.decisions.append({"move": first, "chance": 1.0 if result.status is Status.WON else 0.0,
-                             "samples": 0, "exact": True})
+                             "samples": 0, "exact": True, "step": len(played.steps), "unseen": 0})
     if result.status is Status.LOST:
         played.reason = "nothing is unseen and the position is proven lost"
         return True
@@ -555,6 +587,7 @@ class BlindSummary:
     full_won: int = 0
     full_decided: int = 0
     decisions: int = 0
+    calibrated: int = 0           # decisions whose prediction is the calibrated chance
     calibration: Calibration = field(default_factory=Calibration)
     scores: list[int] = field(default_factory=list)        # a scored game's blind scores
     full_scores: list[int] = field(default_factory=list)   # ... and full-information best
@@ -572,7 +605,8 @@ class BlindSummary:
                 **({"full_information_mean_score":
                     round(sum(self.full_scores) / len(self.full_scores), 2)}
                    if self.full_scores else {}),
-                "decisions": self.decisions, "brier": round(self.calibration.brier, 4),
+                "decisions": self.decisions, "calibrated": self.calibrated,
+                "brier": round(self.calibration.brier, 4),
                 "reliability": [{"bin": b, "decisions": n, "predicted": round(p, 4),
                                  "won": round(w, 4)} for b, n, p, w in self.calibration.rows()]}
 
@@ -599,5 +633,7 @@ def summarize_blind(out: Path, tasks: Any = None, game: Game[Any, Any] | None = 
             summary.full_scores.append(verdict.extra["full_information_score"])
         for decision in verdict.extra["decisions"]:
             summary.decisions += 1
-            summary.calibration.add(float(decision["chance"]), won)
+            if "calibrated" in decision:
+                summary.calibrated += 1
+            summary.calibration.add(float(decision.get("calibrated", decision["chance"])), won)
     return summary

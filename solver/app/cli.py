@@ -622,6 +622,9 @@ def _estimate_line(estimate: blind.Estimate, scored: bool, lead: str) -> str:
     undecided = f", {estimate.undecided_share:.0%} undecided" if estimate.undecided else ""
     if scored:
         value = f"expected score {estimate.mean_score:.1f}"
+    elif estimate.calibrated is not None:
+        value = f"{estimate.calibrated:.0%} calibrated; won in {estimate.chance:.0%} of the " \
+            f"worlds (95%: {low:.0%}-{high:.0%})"
     else:
         value = f"{estimate.chance:.0%} (95%: {low:.0%}-{high:.0%})"
     return f"{lead} {estimate.notation}: {value}, {estimate.samples} worlds{undecided}"
@@ -1063,8 +1066,10 @@ def _print_blind_summary(game: Game[Any, Any], summary: blind.BlindSummary) -> N
     if "mean_score" in figures:
         typer.echo(f"mean score: blind {figures['mean_score']}, full information "
                    f"{figures.get('full_information_mean_score', 'unknown')}")
+    which = "chance" if not summary.calibrated else "chance (calibrated where the game offers " \
+        f"it: {summary.calibrated} decisions)"
     typer.echo(f"{summary.decisions} decisions, Brier score {figures['brier']:.3f}; predicted "
-               "chance against the share of those decisions' games won:")
+               f"{which} against the share of those decisions' games won:")
     for row in figures["reliability"]:
         typer.echo(f"  {row['bin']}: {row['decisions']:6d} decisions, predicted "
                    f"{row['predicted']:.2f}, won {row['won']:.2f}")

@@ -1,0 +1,160 @@
+"""Fit and check a game's blind calibration: predicted chances that match outcomes.
+
+A blind hint's chance for a plan is its share of sampled worlds that a full-information
+search wins after it: an upper bound on the chance of a player who will not see the
+hidden cards (on Klondike draw 3, decisions predicted at 0.98 were followed by a won game
+half the time). ``solver.app.blind.calibrated`` turns that share into a calibrated chance
+with three weights a game declares (``blind_calibration``): a logistic regression of the
+game's outcome (won or lost, as the blind player played it) on the share's logit and on
+ln(1 + unseen cards) at the decision.
+
+This script fits the weights on the records of ``solitaire play GAME ... --blind`` for the
+deals up to ``--fit-to`` and checks them on the others (out of sample): the reliability
+table of the raw share and of the calibrated chance, the Brier scores, and the largest gap
+between predicted and realized in bins of at least ``--bin-min`` decisions (the aim: 5
+points). Decisions made by one exact solve (nothing unseen) are left out: they are not
+estimates::
+
+    solitaire play crisscross 51-650 --blind --samples 100 --seed 1 -o cc.jsonl
+    python benchmarks/blind_calibration.py cc.jsonl --fit-to 350
+
+Records of a game that already has weights are refitted from their raw shares, so that a
+refit never reads its own output.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Iterable
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from solver.app.blind import calibrated  # noqa: E402
+
+BINS = 10
+RIDGE = 1e-3                  # a small penalty on the two slopes, for a well-posed fit
+
+
+def decisions(path: Path) -> list[tuple[int, float, int, int, bool]]:
+    """Return (deal, share, worlds, unseen, won) of every estimated decision in a file,
+    each deal once (the first record of it)."""
+    found, seen = [], set()
+    for line in path.read_text().splitlines():
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError:
+            continue                                  # a torn last line
+        if "decisions" not in record or record["deal"] in seen:
+            continue
+        seen.add(record["deal"])
+        won = record["status"] == "won"
+        for decision in record["decisions"]:
+            if decision.get("exact") or "unseen" not in decision:
+                continue
+            found.append((record["deal"], float(decision["chance"]), int(decision["samples"]),
+                          int(decision["unseen"]), won))
+    return found
+
+
+def features(share: float, worlds: int, unseen: int) -> tuple[float, float, float]:
+    """The regression's inputs, as ``calibrated`` computes them."""
+    moved = (share * worlds + 0.5) / (worlds + 1)
+    return math.log(moved / (1 - moved)), math.log1p(unseen), 1.0
+
+
+def fit(rows: Iterable[tuple[int, float, int, int, bool]]) -> tuple[float, float, float]:
+    """Return the logistic regression's weights (Newton's method, a small ridge)."""
+    data = [(features(share, worlds, unseen), won) for _, share, worlds, unseen, won in rows]
+    w = [1.0, 0.0, 0.0]
+    for _ in range(50):
+        grad = [0.0, 0.0, 0.0]
+        hess = [[0.0] * 3 for _ in range(3)]
+        for x, y in data:
+            z = sum(wi * xi for wi, xi in zip(w, x))
+            p = 1 / (1 + math.exp(-max(min(z, 700), -700)))
+            for i in range(3):
+                grad[i] += (p - y) * x[i]
+                for j in range(3):
+                    hess[i][j] += p * (1 - p) * x[i] * x[j]
+        for i in range(2):
+            grad[i] += RIDGE * w[i]
+            hess[i][i] += RIDGE
+        step = solve3(hess, grad)
+        w = [wi - si for wi, si in zip(w, step)]
+        if max(abs(s) for s in step) < 1e-9:
+            break
+    return w[0], w[1], w[2]
+
+
+def solve3(a: list[list[float]], b: list[float]) -> list[float]:
+    """Solve a 3x3 linear system by Gaussian elimination with partial pivoting."""
+    m = [row[:] + [value] for row, value in zip(a, b)]
+    for col in range(3):
+        pivot = max(range(col, 3), key=lambda r: abs(m[r][col]))
+        m[col], m[pivot] = m[pivot], m[col]
+        for r in range(col + 1, 3):
+            factor = m[r][col] / m[col][col]
+            for c in range(col, 4):
+                m[r][c] -= factor * m[col][c]
+    x = [0.0, 0.0, 0.0]
+    for r in (2, 1, 0):
+        x[r] = (m[r][3] - sum(m[r][c] * x[c] for c in range(r + 1, 3))) / m[r][r]
+    return x
+
+
+def table(pairs: list[tuple[float, bool]], bin_min: int) -> tuple[list[str], float, float]:
+    """Return the reliability table's lines, the Brier score and the largest gap between
+    predicted and realized in a bin of at least `bin_min` decisions."""
+    bins = [[0, 0.0, 0] for _ in range(BINS)]
+    for p, won in pairs:
+        row = bins[min(int(p * BINS), BINS - 1)]
+        row[0] += 1
+        row[1] += p
+        row[2] += won
+    lines, gap = [], 0.0
+    for index, (n, predicted, won) in enumerate(bins):
+        if n:
+            lines.append(f"  {index / BINS:.1f}-{(index + 1) / BINS:.1f}: {n:6d} decisions, "
+                         f"predicted {predicted / n:.3f}, won {won / n:.3f}")
+            if n >= bin_min:
+                gap = max(gap, abs(predicted / n - won / n))
+    brier = sum((p - won) ** 2 for p, won in pairs) / len(pairs) if pairs else 0.0
+    return lines, brier, gap
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("records", type=Path, nargs="+", help="play --blind results files")
+    parser.add_argument("--fit-to", type=int, required=True,
+                        help="fit on deals up to this number, check on the others")
+    parser.add_argument("--bin-min", type=int, default=100,
+                        help="bins with at least this many decisions count for the gap")
+    args = parser.parse_args(argv)
+    rows = [row for path in args.records for row in decisions(path)]
+    train = [row for row in rows if row[0] <= args.fit_to]
+    held = [row for row in rows if row[0] > args.fit_to]
+    if not train or not held:
+        print("both sides of --fit-to need decisions", file=sys.stderr)
+        return 2
+    weights = fit(train)
+    games = len({row[0] for row in held})
+    print(f"fitted on {len(train)} decisions of {len({row[0] for row in train})} games "
+          f"(deals up to {args.fit_to}): weights ({weights[0]:.4f}, {weights[1]:.4f}, "
+          f"{weights[2]:.4f})")
+    print(f"checked on {len(held)} decisions of {games} other games:")
+    for name, pairs in (("raw share of won worlds", [(s, w) for _, s, _, _, w in held]),
+                        ("calibrated", [(calibrated(weights, s, n, u), w)
+                                        for _, s, n, u, w in held])):
+        lines, brier, gap = table(pairs, args.bin_min)
+        print(f"{name}: Brier {brier:.3f}, largest gap in bins of {args.bin_min}+ "
+              f"decisions {gap * 100:.1f} points")
+        print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,104 @@
+"""Calibrated blind chances: the map, its fit, and where hints and blind play report it."""
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import json
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from games import GAMES
+from solver.app.blind import Settings, blind_hint, calibrated, play
+from solver.view import Sighted
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "blind_calibration.py"
+
+
+@pytest.fixture()
+def bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("blind_calibration", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["blind_calibration"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_map_rises_with_the_share_and_falls_with_unseen_cards() -> None:
+    weights = (1.2, -0.8, 1.5)
+    shares = [calibrated(weights, s / 10, 100, 20) for s in range(11)]
+    assert shares == sorted(shares) and 0 < shares[0] < shares[-1] < 1
+    unseen = [calibrated(weights, 0.9, 100, u) for u in (0, 5, 20, 45)]
+    assert unseen == sorted(unseen, reverse=True)
+
+
+def test_the_fit_recovers_the_weights_that_made_the_outcomes(bench: ModuleType, tmp_path: Path) -> None:
+    """Outcomes drawn from known weights: the fit finds them again, and the calibrated
+    chance is within a few points of the outcomes where the raw share is far off."""
+    truth = (0.9, -0.7, 1.1)
+    rng = random.Random(5)
+    lines = []
+    for deal in range(1, 3001):
+        share, unseen = rng.choice([0.3, 0.6, 0.9, 1.0]), rng.randrange(0, 40)
+        won = rng.random() < calibrated(truth, share, 100, unseen)
+        lines.append(json.dumps({"deal": deal, "status": "won" if won else "lost", "decisions": [
+            {"move": "x", "chance": share, "samples": 100, "unseen": unseen}]}))
+    path = tmp_path / "r.jsonl"
+    path.write_text("\n".join(lines) + "\n{\"deal\": 3001, \"sta")          # a torn last line
+    rows = bench.decisions(path)
+    assert len(rows) == 3000
+    weights = bench.fit(rows[:2000])
+    assert all(abs(w - t) < 0.25 for w, t in zip(weights, truth)), weights
+    held = rows[2000:]
+    _, _, raw_gap = bench.table([(s, w) for _, s, _, _, w in held], 100)
+    _, _, gap = bench.table([(calibrated(weights, s, n, u), w) for _, s, n, u, w in held], 100)
+    assert raw_gap > 0.2 and gap < 0.06
+
+
+def test_exact_decisions_and_old_records_are_left_out_of_the_fit(bench: ModuleType, tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    path.write_text(json.dumps({"deal": 1, "status": "won", "decisions": [
+        {"move": "a", "chance": 1.0, "samples": 0, "exact": True, "unseen": 0},
+        {"move": "b", "chance": 0.5, "samples": 30},                       # before "unseen"
+        {"move": "c", "chance": 0.5, "samples": 30, "unseen": 7}]}) + "\n")
+    assert bench.decisions(path) == [(1, 0.5, 30, 7, True)]
+
+
+def calibrated_game(weights: tuple[float, float, float]) -> Any:
+    """A small Klondike twin that declares `weights` as its calibration."""
+    base = GAMES["klondike"].__class__(ranks=4, columns=5)
+    kind = type("CalibratedKlondike", (type(base),), {"blind_calibration": weights})
+    return kind(**{f.name: getattr(base, f.name) for f in dataclasses.fields(base)})
+
+
+def test_a_game_with_weights_gets_calibrated_chances_and_the_same_choice() -> None:
+    weights = (1.0, -0.5, 0.2)
+    plain = GAMES["klondike"].__class__(ranks=4, columns=5)
+    game = calibrated_game(weights)
+    settings = Settings(samples=40, seed=2, cap=2_000)
+    for deal in (1, 2):
+        with_map = blind_hint(Sighted.of(game, game.deal(deal)), settings)
+        without = blind_hint(Sighted.of(plain, plain.deal(deal)), settings)
+        assert [e.notation for e in with_map.estimates] == [e.notation for e in without.estimates]
+        unseen = len(Sighted.of(game, game.deal(deal)).unseen().cards)
+        for estimate in with_map.estimates:
+            assert estimate.calibrated == calibrated(weights, estimate.chance, estimate.samples, unseen)
+            assert estimate.to_json()["calibrated"] == round(estimate.calibrated, 4)
+        assert all(e.calibrated is None and "calibrated" not in e.to_json()
+                   for e in without.estimates)
+
+
+def test_blind_play_records_each_decisions_calibrated_chance_and_what_was_unseen() -> None:
+    game = calibrated_game((1.0, -0.5, 0.2))
+    played = play(game, game.deal(1), Settings(samples=15, seed=1, cap=2_000))
+    estimated = [d for d in played.decisions if not d.get("exact")]
+    assert estimated
+    for decision in estimated:
+        assert decision["calibrated"] == pytest.approx(calibrated(
+            (1.0, -0.5, 0.2), decision["chance"], decision["samples"], decision["unseen"]), abs=1e-3)
+        assert 0 <= decision["step"] <= len(played.steps)
