@@ -172,9 +172,11 @@ def contains(cards: tuple[str, ...], part: tuple[str, ...]) -> bool:
 
 
 def encode(pos: Position, variant: dict[str, Any], reductions: frozenset[str]) -> str:
-    fields = ["".join(cards) or "-" for cards in (pos.face_up, pos.face_down, pos.stock, pos.kept)]
-    return "|".join(fields + [pos.contract or "-", str(pos.played), "".join(pos.hand) or "-",
-                              str(pos.tricks), pos.lead])
+    """The kept cards and the hand in the deck's order (a certificate's line is canonical)."""
+    fields = ["".join(cards) or "-" for cards in (pos.face_up, pos.face_down, pos.stock,
+                                                  ordered(pos.kept))]
+    return "|".join(fields + [pos.contract or "-", str(pos.played),
+                              "".join(ordered(pos.hand)) or "-", str(pos.tricks), pos.lead])
 
 
 def decode(line: str, variant: dict[str, Any]) -> Position:
@@ -186,8 +188,7 @@ def decode(line: str, variant: dict[str, Any]) -> Position:
              (fields[0], fields[1], fields[2], fields[3], fields[6])]
     pos = Position(cards[0], cards[1], cards[2], cards[3], fields[4].strip("-"),
                    int(fields[5]), cards[4], int(fields[7]), fields[8])
-    problem = fault(pos) or ("" if pos.kept == ordered(pos.kept) and
-                             pos.hand == ordered(pos.hand) else "cards out of order")
+    problem = fault(pos)
     if problem:
         raise ValueError(problem)
     return pos
@@ -213,18 +214,13 @@ def winners(held: list[int]) -> int:
     return won
 
 
-def lengths(cards: tuple[str, ...]) -> list[int]:
-    return [sum(suit(c) == s for c in cards) for s in SUITS]
-
-
 def house_bid(cards: tuple[str, ...]) -> tuple[int, int] | None:
     """The house bids 6 minus the player's winning tricks (all suits) in the player's
     shortest suit, the lowest-ranking of those tied (C < D < H < S); it passes (None)
     when that is 0 or less."""
     total = sum(winners([rank(c) for c in cards if suit(c) == s]) for s in SUITS)
-    if 6 - total <= 0:
-        return None
-    return 6 - total, lengths(cards).index(min(lengths(cards)))
+    lengths = [sum(suit(c) == s for c in cards) for s in SUITS]
+    return (6 - total, lengths.index(min(lengths))) if total < 6 else None
 
 
 def bids(cards: tuple[str, ...]) -> list[str]:
@@ -234,7 +230,7 @@ def bids(cards: tuple[str, ...]) -> list[str]:
     3-3-3-3 and a joker, or 3-3-3-2 and two jokers."""
     house = house_bid(cards)
     floor = -1 if house is None else house[0] * 5 + house[1]
-    shape = tuple(sorted(lengths(cards), reverse=True))
+    shape = tuple(sorted((sum(suit(c) == s for c in cards) for s in SUITS), reverse=True))
     notrump = shape == ((4, 3, 3, 3), (3, 3, 3, 3), (3, 3, 3, 2))[cards.count(JOKER)]
     found = ["pass"] if house is not None else []
     return found + [f"{level}{STRAINS[strain]}" for level in range(1, 8) for strain in range(5)
