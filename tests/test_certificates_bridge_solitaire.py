@@ -76,7 +76,7 @@ def test_a_won_position_gets_no_certificate(tmp_path: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("number, steps, best, count", [
     (1, CONTRACT, -800, 29_614),
-    (2, KEPT, -100, None),
+    (2, KEPT, -100, 1_072_580),
 ])
 def test_after_the_contract_and_after_the_kept_cards(tmp_path: Path, number: int,
                                                      steps: list[str], best: int,
