@@ -5,6 +5,7 @@ Usage::
     python benchmarks/certificates.py freecell                      # the 8 unwinnable deals < 1M
     python benchmarks/certificates.py klondike --variant draw=3     # the lost deals of 1-100
     python benchmarks/certificates.py gaps 1-100 --variant suits=3 --variant ranks=5 --variant redeals=0
+    python benchmarks/certificates.py bridge-solitaire 2 --assume-lost --moves keep:9C+6D+8D+TD+QD+6H
 
 With no DEALS, a game's known lost deals (below, each list with where it comes from); with
 DEALS (``1-100,238``), each deal is first decided by an exhaustive depth-first search within
@@ -15,6 +16,9 @@ deals (``checker.check``, as ``solitaire check FILE GAME --deal N`` does), and i
 positions (and those closed by a static proof), processor seconds to write and to check (the
 best of ``--runs``), the best score a scored game's certificate confirms, and the check's
 answer are printed as a Markdown table with totals; ``--out`` writes it with the command.
+``--moves`` certifies the position those steps reach from each deal instead (a game whose
+lost positions come later in a game, as Bridge Solitaire's do: every numbered deal of
+1-1,000 scores above 0), checked against its text as the checker reads it.
 Exit status 1 when a certificate is not ``valid``. This measures; it is never run as a test.
 """
 from __future__ import annotations
@@ -36,6 +40,7 @@ from games import find_game, parse_variants  # noqa: E402
 from solver.certify import certify  # noqa: E402
 from solver.game import Game, Status  # noqa: E402
 from solver.search import Budget, dfs  # noqa: E402
+from solver.verify import replay_notation  # noqa: E402
 
 # -- the known lost deals --------------------------------------------------------------
 
@@ -115,16 +120,17 @@ class Row:
 
 
 def certify_and_check(game: Game[Any, Any], number: int, folder: Path, budget: Budget,
-                      runs: int) -> Row:
-    """Write deal `number`'s certificate and check it, `runs` times each; keep the best
-    processor times."""
+                      runs: int, steps: tuple[str, ...] = ()) -> Row:
+    """Write deal `number`'s certificate (of the position `steps` reach from it, if any)
+    and check it, `runs` times each; keep the best processor times."""
     module = game_module(game.name)
     assert module is not None, f"the checker has no module for {game.name}"
     path = folder / f"{number}.cert"
     writes, checks, verdict, best = [], [], "", None
+    state = replay_notation(game, game.deal(number), steps)
     for _ in range(runs):
         began = time.process_time()
-        written = certify(game, game.deal(number), path, deal=number, budget=budget)
+        written = certify(game, state, path, deal=None if steps else number, budget=budget)
         writes.append(time.process_time() - began)
         if written.status != "lost":
             status = written.status if written.status == "won" else \
@@ -133,8 +139,9 @@ def certify_and_check(game: Game[Any, Any], number: int, folder: Path, budget: B
     for _ in range(runs):
         began = time.process_time()
         read = certificate.read(path)
-        outcome = check(read, start_line(module, read, module.deal(number, read.variant)),
-                        module)
+        start = module.parse(game.format(state), read.variant) if steps else \
+            module.deal(number, read.variant)
+        outcome = check(read, start_line(module, read, start), module)
         checks.append(time.process_time() - began)
         verdict, best = ("valid" if outcome.valid else outcome.fault), outcome.best
     size = path.stat().st_size
@@ -188,6 +195,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=600.0,
                         help="CPU seconds the writer may take a deal")
     parser.add_argument("--runs", type=int, default=1, help="runs of each; the best time counts")
+    parser.add_argument("--moves", default="", metavar="STEPS",
+                        help="certify the position these steps (in notation, separated by "
+                             "spaces) reach from each deal")
     parser.add_argument("--out", type=Path, help="write the table as Markdown to this file")
     args = parser.parse_args(argv)
     game = find_game(args.game, parse_variants(args.variant))
@@ -201,12 +211,14 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         for number in chosen:
             if decide:
-                status = dfs(game, game.deal(number), Budget(max_states=args.max_states)).status
+                start = replay_notation(game, game.deal(number), args.moves.split())
+                status = dfs(game, start, Budget(max_states=args.max_states)).status
                 if status is not Status.LOST:
                     won += status is Status.WON
                     undecided += [number] if status is Status.UNKNOWN else []
                     continue
-            row = certify_and_check(game, number, Path(folder), budget, args.runs)
+            row = certify_and_check(game, number, Path(folder), budget, args.runs,
+                                    tuple(args.moves.split()))
             print(row, file=sys.stderr, flush=True)
             rows.append(row)
     text = table(rows, won, undecided)

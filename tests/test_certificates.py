@@ -259,13 +259,22 @@ def test_classify_writes_a_certificate_for_each_lost_deal_and_check_finds_it_val
         assert checked.exit_code == 0 and checked.output.startswith("valid: "), checked.output
 
 
+@pytest.fixture
+def without_certificates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game writes certificates: Bridge Solitaire is made to write none here."""
+    from games.bridge_solitaire import BridgeSolitaire
+
+    monkeypatch.setattr(BridgeSolitaire, "certifier", property(lambda self: None))
+
+
 @pytest.mark.parametrize("args, message", [
     (["black-hole", "1-3", "--certificates", "nowhere"], "no such folder"),
     (["bridge-solitaire", "1-3", "--certificates", "."], "writes no certificates of loss yet"),
     (["black-hole", "1-3", "--certificates", ".", "--analyze"], "does not go with --analyze"),
 ])
 def test_classify_refuses_certificates_it_cannot_write(tmp_path: Path, args: list[str],
-                                                       message: str) -> None:
+                                                       message: str,
+                                                       without_certificates: None) -> None:
     from test_cli import run
 
     out = tmp_path / "r.jsonl"
@@ -273,7 +282,8 @@ def test_classify_refuses_certificates_it_cannot_write(tmp_path: Path, args: lis
     assert result.exit_code == 2 and message in result.output and not out.exists()
 
 
-def test_solve_refuses_a_certificate_for_a_game_without_one(tmp_path: Path) -> None:
+def test_solve_refuses_a_certificate_for_a_game_without_one(tmp_path: Path,
+                                                            without_certificates: None) -> None:
     from test_cli import run
 
     result = run("solve", "bridge-solitaire", "--deal", "1", "--certificate",
