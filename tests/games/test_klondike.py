@@ -815,9 +815,10 @@ def test_the_cards_top_cards_take_are_the_cards_with_a_parent_among_them(ranks):
 
 def test_keys_write_the_columns_in_the_order_of_their_bottom_cards():
     # compiled, the key orders columns through a 64-bit set of bottom cards: Spades
-    # (cards 39-51) must sort like the others
+    # (cards 39-51) must sort like the others; seven columns take their own path
+    # (``_key7``), empty ones included
     rng = random.Random(5)
-    seen = 0
+    seen = emptied = 0
     for number in range(1, 6):
         state = GAME.deal(number)
         for _ in range(60):
@@ -828,8 +829,9 @@ def test_keys_write_the_columns_in_the_order_of_their_bottom_cards():
                 bytes((128,)) * empty + bytes((254, state.waste, state.redeals)) + state.talon
             assert GAME.key(state) == wanted
             seen += any(column[0] >= 39 for column, _ in ordered)
+            emptied += empty > 0
             moves = GAME.legal_moves(state)
             if not moves:
                 break
             state = GAME.play(state, rng.choice(moves))
-    assert seen > 50
+    assert seen > 50 and emptied > 20
