@@ -256,6 +256,41 @@ def test_the_relaxed_games_bit_set_rounds_agree_with_a_plain_sweep(options):
     assert lost >= 20                                   # both answers are met
 
 
+def test_the_relaxed_game_answers_alike_whatever_it_was_asked_before():
+    # home_bits keeps the card under each column card from its last call, for the column
+    # objects it saw then. Each position P is asked, then P's cards laid out otherwise
+    # (each column reversed, one place on, the first column empty: the same cards under
+    # other cards), then P again, whose first column is the very object of two calls
+    # before; and positions come in any order (two walks interleaved, seven columns and
+    # five, which share the 13-rank tables). Every answer is a fresh instance's.
+    from games._klondike_relax import Relaxed, relaxed
+
+    rng = random.Random(8)
+    positions = []
+    for game in (GAME, Klondike(columns=5)):
+        for number in range(1, 5):
+            state = game.deal(number)
+            for _ in range(50):
+                positions.append(state)
+                moves = game.legal_moves(state)
+                if not moves:
+                    break
+                state = game.play(state, rng.choice(moves))
+    rng.shuffle(positions)
+    shared = relaxed(13)
+    lost = 0
+    for state in positions:
+        columns, hidden, foundations = state.columns, state.hidden, state.foundations
+        other = (b"",) + tuple(column[::-1] for column in columns[:-1])
+        for asked in (columns, other, columns):
+            fresh = Relaxed(13).home_bits(asked, bytes(len(asked)), foundations)
+            assert shared.home_bits(asked, bytes(len(asked)), foundations) == fresh
+        lost += shared.lost(columns, hidden, foundations)
+        assert shared.lost(columns, hidden, foundations) == \
+            Relaxed(13).lost(columns, hidden, foundations)
+    assert lost > 5
+
+
 def test_the_relaxed_game_proves_pysolfc_deals_dead_that_stuck_cards_do_not():
     # Deals 1-1000: stuck cards prove 16 lost, the relaxed game 37 (every one of the 16).
     proven = [n for n in range(1, 201) if GAME.dead_end(GAME.deal(n))]
