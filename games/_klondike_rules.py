@@ -329,13 +329,14 @@ class _Rules:
             elif empty < 0:
                 empty = t
         placeable = _children(tops)             # the cards a top card takes
+        # each kind appends to the one list (the runs that turn nothing up wait in
+        # `others` for their turn)
         moves = self.home_moves(state)
-        uncover, others = self.column_moves(state, top, placeable, empty, narrow, prune)
-        moves.extend(uncover)
-        moves.extend(self.stock_moves(state, top, placeable, empty))
+        others = self.column_moves(state, top, placeable, empty, narrow, prune, moves)
+        self.stock_moves(state, top, placeable, empty, moves)
         moves.extend(others)
         if not narrow:
-            moves.extend(self.foundation_returns(state, top, empty))
+            self.foundation_returns(state, top, empty, moves)
         return moves
 
     def home_moves(self, state: State) -> list[Move]:
@@ -352,9 +353,10 @@ class _Rules:
         return home
 
     def column_moves(self, state: State, top: list[int], placeable: i64, empty: int,
-                     narrow: bool, prune: bool) -> tuple[list[Move], list[Move]]:
-        """Return the face-up runs moved between columns: those that turn a card up or
-        empty their column, and the others (runs off face-up cards, partial-run rule).
+                     narrow: bool, prune: bool, uncover: list[Move]) -> list[Move]:
+        """Append to `uncover` the face-up runs moved between columns that turn a card up
+        or empty their column, and return the others (runs off face-up cards, partial-run
+        rule).
         `placeable` is the cards a top card of `top` takes, a bit set (``_children``)."""
         columns, hidden, _, _, foundations, _ = state
         rank_of, suit_of, king = self.rank, self.suit, self.king
@@ -362,7 +364,6 @@ class _Rules:
         partial = self.partial_rule and prune
         empty_rule = self.empty_rule and prune
         king_waits = -1                         # unknown yet; then 0 or 1
-        uncover: list[Move] = []
         others: list[Move] = []
         for i in range(len(columns)):
             column = columns[i]
@@ -408,13 +409,13 @@ class _Rules:
                     into.append(table[base + t2 * _COUNTS + count])
                 if king_move:
                     into.append(table[base + empty * _COUNTS + count])
-        return uncover, others
+        return others
 
     def stock_moves(self, state: State, top: list[int], placeable: i64,
-                    empty: int) -> list[Move]:
-        """Return each talon card the stock can bring to the waste's top (in the fewest
-        turns) played home or onto a column: one macro of turns and a play. `placeable`
-        is the cards a top card of `top` takes, a bit set (``_children``)."""
+                    empty: int, plays: list[Move]) -> None:
+        """Append to `plays` each talon card the stock can bring to the waste's top (in
+        the fewest turns) played home or onto a column: one macro of turns and a play.
+        `placeable` is the cards a top card of `top` takes, a bit set (``_children``)."""
         _, _, talon, waste, foundations, redeals = state
         rank_of, king = self.rank, self.king
         parent1, parent2 = self.parent1, self.parent2
@@ -424,7 +425,6 @@ class _Rules:
             if foundations[s] < king:
                 going_home |= one << (s * 13 + foundations[s])
         kings = empty >= 0
-        plays: list[Move] = []
         for packed in self.packed_walk(len(talon), waste, redeals):
             card = talon[(packed & 63) - 1]
             home = going_home >> card & 1
@@ -443,7 +443,6 @@ class _Rules:
                 plays.append(self.move(source, t2, count))
             if kings and rank_of[card] == king:
                 plays.append(self.move(source, empty, count))
-        return plays
 
     def packed_walk(self, size: int, waste: int, redeals: int) -> list[int]:
         """Return ``walk`` as turns * 64 + waste size for each entry (cached): ints, so
@@ -459,11 +458,11 @@ class _Rules:
         self._walk_found = cached
         return cached
 
-    def foundation_returns(self, state: State, top: list[int], empty: int) -> list[Move]:
-        """Return the foundations' top cards brought back onto a column."""
+    def foundation_returns(self, state: State, top: list[int], empty: int,
+                           returns: list[Move]) -> None:
+        """Append to `returns` the foundations' top cards brought back onto a column."""
         foundations = state[4]
         parent1, parent2, table, king = self.parent1, self.parent2, self.table, self.king
-        returns: list[Move] = []
         for s in range(4):
             r = foundations[s]
             if r:
@@ -477,7 +476,6 @@ class _Rules:
                     returns.append(table[base + t2 * _COUNTS])
                 if r == king and empty >= 0:
                     returns.append(table[base + empty * _COUNTS])
-        return returns
 
     def king_waits(self, state: State) -> int:
         """Return 1 when a King could enter an empty column some time (it is on a
@@ -487,10 +485,9 @@ class _Rules:
         for s in range(4):
             if foundations[s] == king:
                 return 1
+        if self._talon_bits(talon) & self.relaxed.king_bits:
+            return 1
         rank_of = self.rank
-        for card in talon:
-            if rank_of[card] == king:
-                return 1
         for i in range(len(columns)):
             column = columns[i]
             for depth in range(max(hidden[i], 1), len(column)):
