@@ -848,6 +848,21 @@ def test_the_cards_top_cards_take_are_the_cards_with_a_parent_among_them(ranks):
         assert _children(bits) == wanted
 
 
+def test_the_keys_sorting_network_sorts_every_input():
+    # a compare-exchange network sorts every input when it sorts every input of zeros
+    # and ones (Knuth's 0-1 principle); the key of seven columns is ordered by this one
+    from itertools import product
+
+    from games._klondike_rules import SORT7
+
+    for bits in product((0, 1), repeat=7):
+        values = list(bits)
+        for i, j in SORT7:
+            if values[i] > values[j]:
+                values[i], values[j] = values[j], values[i]
+        assert values == sorted(values), bits
+
+
 def test_keys_write_the_columns_in_the_order_of_their_bottom_cards():
     # compiled, the key orders columns through a 64-bit set of bottom cards: Spades
     # (cards 39-51) must sort like the others; seven columns take their own path
