@@ -97,6 +97,7 @@ class Relaxed:
     one: i64                     # 1 (see home_bits)
     king_bits: i64               # the Kings (the variant's highest rank) as a bit set
     below: list[int]             # scratch: the card lying under each column card
+    last: list[bytes]            # the columns `below` was last written for, by index
 
     def __init__(self, ranks: int) -> None:
         self.ranks = ranks
@@ -106,6 +107,7 @@ class Relaxed:
         self.aces = sum(1 << make_card(1, s) for s in range(4))
         self.king_bits = sum(1 << make_card(ranks, s) for s in range(4))
         self.below = [-1] * 52   # written for every column card before it is read
+        self.last = []           # the columns of the last call (see home_bits)
 
     def home_bits(self, columns: tuple[bytes, ...], hidden: bytes, foundations: bytes) -> int:
         """Return the cards the relaxed game sends home, as a bit set.
@@ -116,6 +118,14 @@ class Relaxed:
         are ints, with the same values.
         """
         below = self.below
+        # `below` holds, for every card of the columns in `last`, the card under it: a
+        # column that is the very object of the last call at its index (a child shares
+        # its parent's unchanged columns) is not written again. The cards of one
+        # position's columns are distinct, so writing the others leaves its entries.
+        # After every call `last` is exactly that call's columns, empty ones included.
+        last = self.last
+        if len(last) != len(columns):
+            last = self.last = [b""] * len(columns)
         col: i64 = 0
         down: i64 = 0
         tops: i64 = 0
@@ -130,6 +140,7 @@ class Relaxed:
             n = len(column)
             if not n:
                 empty = True
+                last[i] = column
                 continue
             d = hidden[i]
             under = column[0]
@@ -138,14 +149,24 @@ class Relaxed:
             col |= bit
             if d:
                 down |= bit
-            for j in range(1, n):
-                card = column[j]
-                bit = one << card
-                col |= bit
-                if j < d:
-                    down |= bit
-                below[card] = under
-                under = card
+            if column is last[i]:
+                for j in range(1, n):
+                    card = column[j]
+                    bit = one << card
+                    col |= bit
+                    if j < d:
+                        down |= bit
+                under = column[n - 1]
+            else:
+                last[i] = column
+                for j in range(1, n):
+                    card = column[j]
+                    bit = one << card
+                    col |= bit
+                    if j < d:
+                        down |= bit
+                    below[card] = under
+                    under = card
             tops |= one << under
         home: i64 = 0
         for s in range(4):
@@ -185,7 +206,14 @@ class Relaxed:
                     if low & bottoms:
                         empty = True
                     else:
-                        more |= one << below[int(low).bit_length() - 1]
+                        # the card under it is now a top card; if this round's facts
+                        # already let it leave (placed or home) it leaves now rather
+                        # than a round later: the same fixpoint in fewer rounds
+                        uncovered: i64 = one << below[int(low).bit_length() - 1]
+                        more |= uncovered
+                        if (placed | home) & uncovered & ~left:
+                            left |= uncovered
+                            new |= uncovered
             elif more == up:
                 return home
             up = more

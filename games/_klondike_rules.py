@@ -77,6 +77,64 @@ def _home(foundations: bytes) -> int:
     return foundations[0] + foundations[1] + foundations[2] + foundations[3]
 
 
+def _with(columns: tuple[bytes, ...], i: int, a: bytes, j: int, b: bytes
+          ) -> tuple[bytes, ...]:
+    """Return `columns` with column i replaced by `a` and column j by `b` (i or j -1:
+    none). Seven columns (every deal of the full game) are built as one tuple display,
+    compiled a single allocation; a list copied and turned into a tuple costs about
+    three times the instructions."""
+    if len(columns) == 7:
+        c0, c1, c2, c3, c4, c5, c6 = columns
+        if i == 0:
+            c0 = a
+        elif i == 1:
+            c1 = a
+        elif i == 2:
+            c2 = a
+        elif i == 3:
+            c3 = a
+        elif i == 4:
+            c4 = a
+        elif i == 5:
+            c5 = a
+        elif i == 6:
+            c6 = a
+        if j == 0:
+            c0 = b
+        elif j == 1:
+            c1 = b
+        elif j == 2:
+            c2 = b
+        elif j == 3:
+            c3 = b
+        elif j == 4:
+            c4 = b
+        elif j == 5:
+            c5 = b
+        elif j == 6:
+            c6 = b
+        return (c0, c1, c2, c3, c4, c5, c6)
+    cards = list(columns)
+    if i >= 0:
+        cards[i] = a
+    if j >= 0:
+        cards[j] = b
+    return tuple(cards)
+
+
+def _slot(column: bytes, index: i64) -> i64:
+    """Return a column's place in key order (``_Rules._key7``): its bottom card, 63 when
+    it is empty, times 16, plus its index."""
+    bottom: i64 = column[0] if len(column) else 63
+    return bottom * 16 + index
+
+
+# Knuth's sorting network for seven inputs, as ``_Rules._key7`` applies it (a test checks
+# that it sorts every input of zeros and ones, hence every input)
+SORT7: Final = ((0, 6), (2, 3), (4, 5), (0, 2), (1, 4), (3, 6), (0, 1), (2, 5), (3, 4),
+                (1, 2), (4, 6), (2, 3), (4, 5), (1, 2), (3, 4), (5, 6))
+
+
 # State(...) runs the named tuple's __new__, a Python function; tuple.__new__ builds the
 # same object in C (play makes one per move).
 _STATE: Final = State
@@ -284,13 +342,14 @@ class _Rules:
             elif empty < 0:
                 empty = t
         placeable = _children(tops)             # the cards a top card takes
+        # each kind appends to the one list (the runs that turn nothing up wait in
+        # `others` for their turn)
         moves = self.home_moves(state)
-        uncover, others = self.column_moves(state, top, placeable, empty, narrow, prune)
-        moves.extend(uncover)
-        moves.extend(self.stock_moves(state, top, placeable, empty))
+        others = self.column_moves(state, top, placeable, empty, narrow, prune, moves)
+        self.stock_moves(state, top, placeable, empty, moves)
         moves.extend(others)
         if not narrow:
-            moves.extend(self.foundation_returns(state, top, empty))
+            self.foundation_returns(state, top, empty, moves)
         return moves
 
     def home_moves(self, state: State) -> list[Move]:
@@ -307,9 +366,10 @@ class _Rules:
         return home
 
     def column_moves(self, state: State, top: list[int], placeable: i64, empty: int,
-                     narrow: bool, prune: bool) -> tuple[list[Move], list[Move]]:
-        """Return the face-up runs moved between columns: those that turn a card up or
-        empty their column, and the others (runs off face-up cards, partial-run rule).
+                     narrow: bool, prune: bool, uncover: list[Move]) -> list[Move]:
+        """Append to `uncover` the face-up runs moved between columns that turn a card up
+        or empty their column, and return the others (runs off face-up cards, partial-run
+        rule).
         `placeable` is the cards a top card of `top` takes, a bit set (``_children``)."""
         columns, hidden, _, _, foundations, _ = state
         rank_of, suit_of, king = self.rank, self.suit, self.king
@@ -317,7 +377,6 @@ class _Rules:
         partial = self.partial_rule and prune
         empty_rule = self.empty_rule and prune
         king_waits = -1                         # unknown yet; then 0 or 1
-        uncover: list[Move] = []
         others: list[Move] = []
         for i in range(len(columns)):
             column = columns[i]
@@ -363,13 +422,13 @@ class _Rules:
                     into.append(table[base + t2 * _COUNTS + count])
                 if king_move:
                     into.append(table[base + empty * _COUNTS + count])
-        return uncover, others
+        return others
 
     def stock_moves(self, state: State, top: list[int], placeable: i64,
-                    empty: int) -> list[Move]:
-        """Return each talon card the stock can bring to the waste's top (in the fewest
-        turns) played home or onto a column: one macro of turns and a play. `placeable`
-        is the cards a top card of `top` takes, a bit set (``_children``)."""
+                    empty: int, plays: list[Move]) -> None:
+        """Append to `plays` each talon card the stock can bring to the waste's top (in
+        the fewest turns) played home or onto a column: one macro of turns and a play.
+        `placeable` is the cards a top card of `top` takes, a bit set (``_children``)."""
         _, _, talon, waste, foundations, redeals = state
         rank_of, king = self.rank, self.king
         parent1, parent2 = self.parent1, self.parent2
@@ -379,7 +438,6 @@ class _Rules:
             if foundations[s] < king:
                 going_home |= one << (s * 13 + foundations[s])
         kings = empty >= 0
-        plays: list[Move] = []
         for packed in self.packed_walk(len(talon), waste, redeals):
             card = talon[(packed & 63) - 1]
             home = going_home >> card & 1
@@ -398,7 +456,6 @@ class _Rules:
                 plays.append(self.move(source, t2, count))
             if kings and rank_of[card] == king:
                 plays.append(self.move(source, empty, count))
-        return plays
 
     def packed_walk(self, size: int, waste: int, redeals: int) -> list[int]:
         """Return ``walk`` as turns * 64 + waste size for each entry (cached): ints, so
@@ -414,11 +471,11 @@ class _Rules:
         self._walk_found = cached
         return cached
 
-    def foundation_returns(self, state: State, top: list[int], empty: int) -> list[Move]:
-        """Return the foundations' top cards brought back onto a column."""
+    def foundation_returns(self, state: State, top: list[int], empty: int,
+                           returns: list[Move]) -> None:
+        """Append to `returns` the foundations' top cards brought back onto a column."""
         foundations = state[4]
         parent1, parent2, table, king = self.parent1, self.parent2, self.table, self.king
-        returns: list[Move] = []
         for s in range(4):
             r = foundations[s]
             if r:
@@ -432,7 +489,6 @@ class _Rules:
                     returns.append(table[base + t2 * _COUNTS])
                 if r == king and empty >= 0:
                     returns.append(table[base + empty * _COUNTS])
-        return returns
 
     def king_waits(self, state: State) -> int:
         """Return 1 when a King could enter an empty column some time (it is on a
@@ -442,10 +498,9 @@ class _Rules:
         for s in range(4):
             if foundations[s] == king:
                 return 1
+        if self._talon_bits(talon) & self.relaxed.king_bits:
+            return 1
         rank_of = self.rank
-        for card in talon:
-            if rank_of[card] == king:
-                return 1
         for i in range(len(columns)):
             column = columns[i]
             for depth in range(max(hidden[i], 1), len(column)):
@@ -478,8 +533,10 @@ class _Rules:
                 return _NEW_TUPLE(_STATE, (columns, hidden, talon, waste, foundations, redeals))
             source = WASTE
         # the columns are copied only when one of them changes (not for a waste or
-        # foundation card going home)
-        cards: list[bytes] | None = None
+        # foundation card going home): `changed` is the source column, if any, and
+        # `left` what stays of it
+        changed = -1
+        left = b""
         if source == WASTE:
             card = talon[waste - 1]
             moving = _BYTE[card]
@@ -491,15 +548,16 @@ class _Rules:
             moving = _BYTE[card]
             foundations = foundations[:s] + _BYTE[foundations[s] - 1] + foundations[s + 1:]
         else:
-            cards = list(columns)
-            column = cards[source]
+            column = columns[source]
             cut = len(column) - count
             card = column[cut]
             moving = column[cut:]
-            cards[source] = column[:cut]
+            changed = source
+            left = column[:cut]
             down = hidden[source]
             if down and down >= cut:
-                hidden = hidden[:source] + _BYTE[cut - 1 if cut else 0] + hidden[source + 1:]
+                hidden = b"%b%b%b" % (hidden[:source], _BYTE[cut - 1 if cut else 0],
+                                      hidden[source + 1:])   # compiled, one allocation
         if target == FOUNDATION:
             # the foundations with one card more on each suit, made once per foundations
             # (at most 14 ** 4 of them): four bytes objects cost less to look up than to
@@ -510,12 +568,10 @@ class _Rules:
                           for t in range(4)]
                 self._raised[foundations] = raised
             foundations = raised[self.suit[card]]
+            if changed >= 0:
+                columns = _with(columns, changed, left, -1, b"")
         else:
-            if cards is None:
-                cards = list(columns)
-            cards[target] = cards[target] + moving
-        if cards is not None:
-            columns = tuple(cards)
+            columns = _with(columns, changed, left, target, columns[target] + moving)
         return _NEW_TUPLE(_STATE, (columns, hidden, talon, waste, foundations, redeals))
 
     def expand(self, state: State, move: Move) -> list[Move]:
@@ -679,6 +735,8 @@ class _Rules:
     def _key(self, state: State, waste: int) -> bytes:
         """Return the key with `waste` written for the waste size."""
         columns, hidden, talon, _, _, redeals = state
+        if len(columns) == 7:
+            return self._key7(columns, hidden, talon, waste, redeals)
         # Columns in the order of their bottom cards (distinct; the empty ones, all
         # alike, last): an order that depends only on the set of columns, found by a
         # bit set instead of a sort. Each column is written as its mark (128 + its
@@ -705,6 +763,68 @@ class _Rules:
         parts.append(_TAILS[waste] + talon if not redeals else
                      bytes((254, waste, redeals)) + talon)
         return b"".join(parts)
+
+    def _key7(self, columns: tuple[bytes, ...], hidden: bytes, talon: bytes, waste: int,
+              redeals: int) -> bytes:
+        """Return ``_key``'s bytes for seven columns (every deal of the full game), built
+        in one allocation. Each column is one native int, its bottom card (63 when empty,
+        so the empty ones come last) times 16 plus its index, and a sorting network of 16
+        compare-exchanges (Knuth's for seven, checked on every 0-1 input in the tests)
+        puts them in key order, with no list; then one bytes formatting of 16 pieces,
+        which compiled is a single ``CPyBytes_Build`` (the general case makes a list, a
+        bytes object per column and joins them: about three times the instructions)."""
+        k0 = _slot(columns[0], 0)
+        k1 = _slot(columns[1], 1)
+        k2 = _slot(columns[2], 2)
+        k3 = _slot(columns[3], 3)
+        k4 = _slot(columns[4], 4)
+        k5 = _slot(columns[5], 5)
+        k6 = _slot(columns[6], 6)
+        if k0 > k6:
+            k0, k6 = k6, k0
+        if k2 > k3:
+            k2, k3 = k3, k2
+        if k4 > k5:
+            k4, k5 = k5, k4
+        if k0 > k2:
+            k0, k2 = k2, k0
+        if k1 > k4:
+            k1, k4 = k4, k1
+        if k3 > k6:
+            k3, k6 = k6, k3
+        if k0 > k1:
+            k0, k1 = k1, k0
+        if k2 > k5:
+            k2, k5 = k5, k2
+        if k3 > k4:
+            k3, k4 = k4, k3
+        if k1 > k2:
+            k1, k2 = k2, k1
+        if k4 > k6:
+            k4, k6 = k6, k4
+        if k2 > k3:
+            k2, k3 = k3, k2
+        if k4 > k5:
+            k4, k5 = k5, k4
+        if k1 > k2:
+            k1, k2 = k2, k1
+        if k3 > k4:
+            k3, k4 = k4, k3
+        if k5 > k6:
+            k5, k6 = k6, k5
+        c0 = int(k0 & 15)
+        c1 = int(k1 & 15)
+        c2 = int(k2 & 15)
+        c3 = int(k3 & 15)
+        c4 = int(k4 & 15)
+        c5 = int(k5 & 15)
+        c6 = int(k6 & 15)
+        tail = _TAILS[waste] if not redeals else bytes((254, waste, redeals))
+        return b"%b%b%b%b%b%b%b%b%b%b%b%b%b%b%b%b" % (
+            _MARKS[hidden[c0]], columns[c0], _MARKS[hidden[c1]], columns[c1],
+            _MARKS[hidden[c2]], columns[c2], _MARKS[hidden[c3]], columns[c3],
+            _MARKS[hidden[c4]], columns[c4], _MARKS[hidden[c5]], columns[c5],
+            _MARKS[hidden[c6]], columns[c6], tail, talon)
 
     def verdict_key(self, state: State) -> bytes:
         """Return the key with every on-cycle waste size written 255 (see Klondike)."""

@@ -300,6 +300,41 @@ def test_the_relaxed_games_bit_set_rounds_agree_with_a_plain_sweep(options):
     assert lost >= 20                                   # both answers are met
 
 
+def test_the_relaxed_game_answers_alike_whatever_it_was_asked_before():
+    # home_bits keeps the card under each column card from its last call, for the column
+    # objects it saw then. Each position P is asked, then P's cards laid out otherwise
+    # (each column reversed, one place on, the first column empty: the same cards under
+    # other cards), then P again, whose first column is the very object of two calls
+    # before; and positions come in any order (two walks interleaved, seven columns and
+    # five, which share the 13-rank tables). Every answer is a fresh instance's.
+    from games._klondike_relax import Relaxed, relaxed
+
+    rng = random.Random(8)
+    positions = []
+    for game in (GAME, Klondike(columns=5)):
+        for number in range(1, 5):
+            state = game.deal(number)
+            for _ in range(50):
+                positions.append(state)
+                moves = game.legal_moves(state)
+                if not moves:
+                    break
+                state = game.play(state, rng.choice(moves))
+    rng.shuffle(positions)
+    shared = relaxed(13)
+    lost = 0
+    for state in positions:
+        columns, hidden, foundations = state.columns, state.hidden, state.foundations
+        other = (b"",) + tuple(column[::-1] for column in columns[:-1])
+        for asked in (columns, other, columns):
+            fresh = Relaxed(13).home_bits(asked, bytes(len(asked)), foundations)
+            assert shared.home_bits(asked, bytes(len(asked)), foundations) == fresh
+        lost += shared.lost(columns, hidden, foundations)
+        assert shared.lost(columns, hidden, foundations) == \
+            Relaxed(13).lost(columns, hidden, foundations)
+    assert lost > 5
+
+
 def test_the_relaxed_game_proves_pysolfc_deals_dead_that_stuck_cards_do_not():
     # Deals 1-1000: stuck cards prove 16 lost, the relaxed game 37 (every one of the 16).
     proven = [n for n in range(1, 201) if GAME.dead_end(GAME.deal(n))]
@@ -857,11 +892,27 @@ def test_the_cards_top_cards_take_are_the_cards_with_a_parent_among_them(ranks):
         assert _children(bits) == wanted
 
 
+def test_the_keys_sorting_network_sorts_every_input():
+    # a compare-exchange network sorts every input when it sorts every input of zeros
+    # and ones (Knuth's 0-1 principle); the key of seven columns is ordered by this one
+    from itertools import product
+
+    from games._klondike_rules import SORT7
+
+    for bits in product((0, 1), repeat=7):
+        values = list(bits)
+        for i, j in SORT7:
+            if values[i] > values[j]:
+                values[i], values[j] = values[j], values[i]
+        assert values == sorted(values), bits
+
+
 def test_keys_write_the_columns_in_the_order_of_their_bottom_cards():
     # compiled, the key orders columns through a 64-bit set of bottom cards: Spades
-    # (cards 39-51) must sort like the others
+    # (cards 39-51) must sort like the others; seven columns take their own path
+    # (``_key7``), empty ones included
     rng = random.Random(5)
-    seen = 0
+    seen = emptied = 0
     for number in range(1, 6):
         state = GAME.deal(number)
         for _ in range(60):
@@ -872,8 +923,9 @@ def test_keys_write_the_columns_in_the_order_of_their_bottom_cards():
                 bytes((128,)) * empty + bytes((254, state.waste, state.redeals)) + state.talon
             assert GAME.key(state) == wanted
             seen += any(column[0] >= 39 for column, _ in ordered)
+            emptied += empty > 0
             moves = GAME.legal_moves(state)
             if not moves:
                 break
             state = GAME.play(state, rng.choice(moves))
-    assert seen > 50
+    assert seen > 50 and emptied > 20
