@@ -20,12 +20,11 @@ LINE: ``FFFF R W TALON COLUMN...``: the foundations' top ranks (``0`` none), the
 the waste size (``*``: any size on the stock's cycle, see "waste-cycle"), the talon's cards
 (``-`` none) and each column as face-down count ``/`` cards (``2/5D9S5C``, ``0/`` empty).
 
-FACTS (a static proof of loss, ``check_facts``): ``{"never": {"top": ..., "left": ...,
-"home": ..., "empty": bool}}``, the events of a relaxed Klondike, in which whatever becomes
-possible stays possible, that never happen, some card never going home; or ``{"stuck":
-"KC QD ..."}``, column cards that never leave their places, which are such events too.
-Checked rule by rule: no event listed could be the first of them to happen
-(``checker.tableau.facts_fault`` and ``never_fault``, Yukon's too).
+FACTS (a static proof of loss; ``checker.tableau.facts_fault`` states and checks it, for
+Yukon too): ``{"never": {"top": ..., "left": ..., "home": ..., "empty": bool}}``, the events
+of a relaxed Klondike (whatever becomes possible stays possible) that never happen, some
+card never going home; or ``{"stuck": "KC QD ..."}``, column cards that never leave their
+places, which are such events too. No event listed could be the first of them to happen.
 """
 from __future__ import annotations
 
@@ -67,7 +66,7 @@ REDUCTIONS: dict[str, str] = {
 Position = tuple[Columns, tuple[int, ...], tuple[int, ...], int, tuple[int, ...], int]
 
 
-# -- the variant, the deals and the text --------------------------------------------------
+# -- the variant, the deals, the text and LINE --------------------------------------------
 
 def variant_problem(variant: dict[str, Any]) -> str:
     if set(variant) != {"draw", "passes", "ranks", "columns"}:
@@ -128,8 +127,6 @@ def _check(position: Position, variant: dict[str, Any]) -> None:
         raise ValueError("wrong waste size or redeals")
 
 
-# -- LINE -------------------------------------------------------------------------------
-
 def encode(position: Position, variant: dict[str, Any], reductions: frozenset[str]) -> str:
     columns, hidden, talon, waste, foundations, redeals = position
     found, cols = line_fields(foundations, columns, hidden, "columns-sorted" in reductions)
@@ -168,20 +165,26 @@ def _turn(talon: int, waste: int, redeals: int, variant: dict[str, Any]) -> tupl
     return 0, redeals + 1 if passes is not None else 0
 
 
-def _plays(cards: tuple[int, ...], lifted: Position, ranks: int, source: int = -1,
-           home: bool = True) -> Iterator[tuple[str, Position]]:
-    """Where `cards` (a run, bottom first) go from `lifted`, the position without them:
-    home (with `home`, a single card onto its suit's top rank), onto a column's top card
-    it fits, or as a King-headed run onto an empty column (not back to column `source`).
-    Yields each target's notation (``f``, a column's number) and the position after."""
-    columns, hidden, talon, waste, foundations, redeals = lifted
-    card = cards[0]
-    if home and len(cards) == 1 and foundations[suit(card)] + 1 == rank(card):
-        yield "f", (columns, hidden, talon, waste, raised(foundations, suit(card)), redeals)
+def _targets(card: int, columns: Columns, foundations: tuple[int, ...], ranks: int,
+             source: int = -1, home: bool = True) -> list[str]:
+    """Where `card` (with the cards on it) may go: ``f``, home (with `home`: nothing lies
+    on it), onto its suit's top rank; a column's number, onto its top card if it fits,
+    or a King onto it empty (not back to column `source`)."""
+    found = ["f"] if home and foundations[suit(card)] + 1 == rank(card) else []
     for t, column in enumerate(columns):
         if t != source and (fits(card, column[-1]) if column else rank(card) == ranks):
-            after = columns[:t] + (column + cards,) + columns[t + 1:]
-            yield str(t + 1), (after, hidden, talon, waste, foundations, redeals)
+            found.append(str(t + 1))
+    return found
+
+
+def _put(lifted: Position, to: str, cards: tuple[int, ...]) -> Position:
+    """`lifted`, a position without `cards`, with them put on target `to` (``_targets``)."""
+    columns, hidden, talon, waste, foundations, redeals = lifted
+    if to == "f":
+        return columns, hidden, talon, waste, raised(foundations, suit(cards[0])), redeals
+    t = int(to) - 1
+    return (columns[:t] + (columns[t] + cards,) + columns[t + 1:], hidden, talon, waste,
+            foundations, redeals)
 
 
 def moves(position: Position, variant: dict[str, Any],
@@ -200,33 +203,31 @@ def moves(position: Position, variant: dict[str, Any],
             sizes.append(after)
             after = _turn(len(talon), *after, variant)
     for turns, (w, r) in enumerate(sizes):
-        if w:
+        for to in _targets(talon[w - 1], columns, foundations, ranks) if w else ():
             lifted = (columns, hidden, talon[:w - 1] + talon[w:], w - 1, foundations, r)
-            for to, child in _plays((talon[w - 1],), lifted, ranks):
-                yield (f"{turns}s,w" if turns else "w") + to, child
-    # column cards: the top card home, a run onto another column
+            yield (f"{turns}s,w" if turns else "w") + to, _put(lifted, to, talon[w - 1:w])
+    # column cards: the top card home, a run onto another column (a pruned one only home)
     for i, column in enumerate(columns):
         for start in range(len(column) - 1, hidden[i] - 1, -1):
             if start < len(column) - 1 and not fits(column[start + 1], column[start]):
                 break                                   # the cards above are no run
-            pruned = _pruned(position, i, start, variant, reductions)
-            for to, child in _plays(column[start:], _take(position, i, start), ranks, i):
-                if to == "f" or not pruned:
-                    yield f"{i + 1}{to}", child
+            targets = _targets(column[start], columns, foundations, ranks, i,
+                               home=start == len(column) - 1)
+            if targets and _pruned(position, i, start, variant, reductions):
+                targets = [to for to in targets if to == "f"]
+            # the run lifted off column i (the card under it turned up), put on each target
+            lifted = (columns[:i] + (column[:start],) + columns[i + 1:],
+                      hidden[:i] + (min(hidden[i], max(start - 1, 0)),) + hidden[i + 1:],
+                      talon, waste, foundations, redeals)
+            for to in targets:
+                yield f"{i + 1}{to}", _put(lifted, to, column[start:])
     # a foundation's top card back to a column
     for s in range(4):
         if foundations[s]:
-            lowered = (columns, hidden, talon, waste, raised(foundations, s, -1), redeals)
-            for to, child in _plays((s * 13 + foundations[s] - 1,), lowered, ranks, home=False):
-                yield f"f{SUITS[s].lower()}{to}", child
-
-
-def _take(position: Position, i: int, start: int) -> Position:
-    """The position without column i's cards from `start` up (the one under turned up)."""
-    columns, hidden, talon, waste, foundations, redeals = position
-    down = min(hidden[i], max(start - 1, 0))
-    return (columns[:i] + (columns[i][:start],) + columns[i + 1:],
-            hidden[:i] + (down,) + hidden[i + 1:], talon, waste, foundations, redeals)
+            card, lowered = s * 13 + foundations[s] - 1, raised(foundations, s, -1)
+            for to in _targets(card, columns, lowered, ranks, home=False):
+                yield f"f{SUITS[s].lower()}{to}", _put(
+                    (columns, hidden, talon, waste, lowered, redeals), to, (card,))
 
 
 def _pruned(position: Position, i: int, start: int, variant: dict[str, Any],
@@ -282,7 +283,7 @@ def settle(position: Position, variant: dict[str, Any], reductions: frozenset[st
     while True:
         columns, hidden, foundations = tops_home(position[0], position[1], position[4], _safe)
         talon, waste, redeals = position[2], position[3], position[5]
-        turned = [j for j, card in enumerate(talon) if free_talon and _safe(card, foundations)]
+        turned = [j for j, card in enumerate(talon) if _safe(card, foundations)] if free_talon else []
         if not turned:
             return columns, hidden, talon, waste, foundations, redeals
         j = turned[0]           # turned to (the waste then holds the talon up to it), played
@@ -294,5 +295,4 @@ def settle(position: Position, variant: dict[str, Any], reductions: frozenset[st
 
 def check_facts(position: Position, variant: dict[str, Any], facts: Any) -> str:
     """"" if the facts prove the position lost (see the module's docstring), else why not."""
-    columns, hidden, _, _, foundations, _ = position
-    return facts_fault(columns, hidden, foundations, variant["ranks"], facts)
+    return facts_fault(position[0], position[1], position[4], variant["ranks"], facts)

@@ -1,6 +1,8 @@
 """What Klondike and Yukon share: columns of face-down cards under face-up ones, built down
 in alternating colours, with foundations built up by suit; their text, their LINE fields,
-the deck check, and the proof that some cards can never leave their columns.
+the deck check, safe cards sent home, and one static proof of loss, the relaxed game's
+events that never happen (``never_fault``), which also checks cards said never to leave
+their columns (``stuck_events``).
 
 A column is its numbered cards (``checker.cards``) bottom first and how many at its bottom
 are face down; the foundations are each suit's top rank home (C D H S, 0 none).
@@ -116,10 +118,11 @@ def tops_home(columns: Columns, hidden: tuple[int, ...], foundations: tuple[int,
     """Send `safe` column top cards home, the first column's first, until none is left
     (the card under each turned up)."""
     while True:
-        tops = [i for i, column in enumerate(columns) if column and safe(column[-1], foundations)]
-        if not tops:
+        for i, column in enumerate(columns):
+            if column and safe(column[-1], foundations):
+                break
+        else:
             return columns, hidden, foundations
-        i, column = tops[0], columns[tops[0]]
         foundations = raised(foundations, suit(column[-1]))
         columns = columns[:i] + (column[:-1],) + columns[i + 1:]
         hidden = hidden[:i] + (min(hidden[i], max(len(column) - 2, 0)),) + hidden[i + 1:]
@@ -136,20 +139,21 @@ def facts_fault(columns: Columns, hidden: tuple[int, ...], foundations: tuple[in
     - ``{"stuck": CARDS}``: these column cards never leave their places (``stuck_events``
       makes them never-events).
     """
+    on, face_up = lay_out(columns, hidden)
     try:
         if isinstance(facts, dict) and set(facts) == {"stuck"}:
             stuck = {read_card(t) for t in facts["stuck"].split()}
-            on, _ = lay_out(columns, hidden)
             if stuck - set(on):
                 return f"{card_text(min(stuck - set(on)))} is not in a column"
             top, home = stuck_events(on, stuck, ranks)
-            return never_fault(columns, hidden, foundations, ranks, any_to_empty, top, stuck,
-                               home, False)
+            return never_fault(columns, on, face_up, foundations, ranks, any_to_empty, top,
+                               stuck, home, False)
         if isinstance(facts, dict) and set(facts) == {"never"}:
             never = facts["never"]
-            top, left, home = ({read_card(t) for t in never[k].split()} for k in ("top", "left", "home"))
-            return never_fault(columns, hidden, foundations, ranks, any_to_empty, top, left, home,
-                               never["empty"] is True)
+            top, left, home = ({read_card(t) for t in never[k].split()}
+                               for k in ("top", "left", "home"))
+            return never_fault(columns, on, face_up, foundations, ranks, any_to_empty, top, left,
+                               home, never["empty"] is True)
     except (KeyError, TypeError, AttributeError, ValueError) as error:
         return f"unreadable facts ({error})"
     return "the facts are neither stuck cards nor never-events"
@@ -168,9 +172,9 @@ def lay_out(columns: Columns, hidden: tuple[int, ...]) -> tuple[dict[int, int | 
     return on, face_up
 
 
-def never_fault(columns: Columns, hidden: tuple[int, ...], foundations: tuple[int, ...],
-                ranks: int, any_to_empty: bool, never_top: set[int], never_left: set[int],
-                never_home: set[int], never_empty: bool) -> str:
+def never_fault(columns: Columns, on: dict[int, int | None], face_up: set[int],
+                foundations: tuple[int, ...], ranks: int, any_to_empty: bool, never_top: set[int],
+                never_left: set[int], never_home: set[int], never_empty: bool) -> str:
     """A relaxed game, in which an event once possible stays possible. Its events:
     top(c), c lies on a column's top; left(c), a column card leaves its place; home(c);
     and empty, some column is empty. Every line of play (Klondike's and Yukon's alike)
@@ -190,9 +194,9 @@ def never_fault(columns: Columns, hidden: tuple[int, ...], foundations: tuple[in
 
     The facts list events that never happen. If each one listed is one whose every way
     needs another one listed, then none can be the first to happen, so none happens; a
-    card that never goes home proves the position lost.
+    card that never goes home proves the position lost. (`on` and `face_up` are the
+    columns' ``lay_out``.)
     """
-    on, face_up = lay_out(columns, hidden)
     if not never_home:
         return "no card named that never goes home"
 
@@ -207,26 +211,26 @@ def never_fault(columns: Columns, hidden: tuple[int, ...], foundations: tuple[in
                         any(column[0] not in never_left for column in columns if column)):
         return "a column can be empty"
     for c in deck(ranks):
-        name = card_text(c)
         if c in on:
             if c in never_top and (on[c] is None or on[c] not in never_left):
-                return f"{name} can become a top card"
+                return f"{card_text(c)} can become a top card"
             if c in never_left and ((c in face_up or ever_top(c)) and placed(c) or c not in never_home):
-                return f"{name} can leave its place"
+                return f"{card_text(c)} can leave its place"
         elif c in never_top and placed(c):
-            return f"{name} can be put on a column"
+            return f"{card_text(c)} can be put on a column"
         if c in never_home:
             if rank(c) <= foundations[suit(c)]:
-                return f"{name} is home"
+                return f"{card_text(c)} is home"
             if (rank(c) == 1 or c - 1 not in never_home) and (c not in on or ever_top(c)):
-                return f"{name} can go home"
+                return f"{card_text(c)} can go home"
     return ""
 
 
 def stuck_events(on: dict[int, int | None], stuck: set[int],
                  ranks: int) -> tuple[set[int], set[int]]:
-    """Column cards `stuck` that never leave their places (left), as the never-events they
-    make: the cards they lie on never become top cards (top), and no card of a suit from
-    its lowest stuck card up goes home (home). ``never_fault`` then checks them all."""
-    return {c for c in on if on[c] in stuck}, \
-        {c for c in deck(ranks) if any(suit(s) == suit(c) and rank(s) <= rank(c) for s in stuck)}
+    """Column cards `stuck`, said never to leave their places (left), as the never-events
+    that claim makes: the cards they lie on never become top cards (top), and no card of a
+    suit from its lowest stuck card up goes home (home: that card would leave first).
+    ``never_fault`` checks them as it checks any never-events: the proof is its own."""
+    lowest = [min([rank(c) for c in stuck if suit(c) == s], default=ranks + 1) for s in range(4)]
+    return {c for c in on if on[c] in stuck}, {c for c in deck(ranks) if rank(c) >= lowest[suit(c)]}
