@@ -215,7 +215,8 @@ def moves(position: Position, variant: dict[str, Any],
                                home=start == len(column) - 1)
             if targets and _pruned(position, i, start, variant, reductions):
                 targets = [to for to in targets if to == "f"]
-            # the run lifted off column i (the card under it turned up), put on each target
+            if not targets:
+                continue        # else the run is lifted off (the card under it turned up)
             lifted = (columns[:i] + (column[:start],) + columns[i + 1:],
                       hidden[:i] + (min(hidden[i], max(start - 1, 0)),) + hidden[i + 1:],
                       talon, waste, foundations, redeals)
