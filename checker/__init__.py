@@ -13,7 +13,10 @@ What the checker trusts, and nothing more:
 - for each game, its module here (``black_hole.py``, ``freecell.py``...): the deal
   generator, the moves the rules allow, what wins, and each *reduction* the module accepts
   (a symmetry, or an automatic move shown not to change the verdict), each with its proof
-  in the module.
+  in the module;
+- what the game modules share: the cards and their text (``cards.py``), PySolFC's and
+  Microsoft's deals (``deals.py``), and Klondike's and Yukon's columns with their static
+  proof of loss (``tableau.py``).
 
 The argument (``check.py``): the certificate lists a set of positions. If the start is in
 it, no position in it is won, and every legal move from every position in it leads to a

@@ -44,11 +44,10 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
+from checker.cards import RANKS, SUITS, rank_of, token
 from checker.deals import pysol_order
 
 NAME = "black-hole"
-RANKS = "A23456789TJQK"
-SUITS = "CDHS"
 PILE_SIZE = 3
 REDUCTIONS: dict[str, str] = {
     "ranks": "cards are written by rank alone: the rules look only at ranks (a card may go "
@@ -80,11 +79,6 @@ def _ranks(variant: dict[str, Any]) -> int:
 
 def _pile_count(variant: dict[str, Any]) -> int:
     return (4 * _ranks(variant) - 1) // PILE_SIZE
-
-
-def rank(card: Card) -> int:
-    """Return a card's rank, 1 (A) to 13 (K)."""
-    return RANKS.index(card[0]) + 1
 
 
 def deal(number: int, variant: dict[str, Any]) -> Position:
@@ -123,16 +117,16 @@ def parse(text: str, variant: dict[str, Any]) -> Position:
     if len(piles) != _pile_count(variant):
         raise ValueError(f"{len(piles)} piles, {_pile_count(variant)} expected")
     cards = [foundation] + [c for pile in piles for c in pile]
-    if len(set(cards)) != len(cards) or any(rank(c) > _ranks(variant) for c in cards):
+    if len(set(cards)) != len(cards) or any(rank_of(c) > _ranks(variant) for c in cards):
         raise ValueError("a card appears twice, or is not in this variant's deck")
     return foundation, tuple(piles)
 
 
-def _card(token: str, line: int) -> Card:
-    text = token.upper().replace("10", "T")
-    if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
-        raise ValueError(f"line {line}: {token!r} is not a card")
-    return text
+def _card(text: str, line: int) -> Card:
+    try:
+        return token(text)
+    except ValueError as error:
+        raise ValueError(f"line {line}: {error}") from None
 
 
 # -- the one-line encoding -------------------------------------------------------------------
@@ -182,7 +176,7 @@ def moves(position: Position, variant: dict[str, Any],
     foundation, piles = position
     ranks = _ranks(variant)
     for i, pile in enumerate(piles):
-        if pile and _adjacent(rank(pile[-1]), rank(foundation), ranks):
+        if pile and _adjacent(rank_of(pile[-1]), rank_of(foundation), ranks):
             yield pile[-1], (pile[-1], piles[:i] + (pile[:-1],) + piles[i + 1:])
 
 
@@ -203,11 +197,11 @@ def check_facts(position: Position, variant: dict[str, Any], facts: Any) -> str:
     """Return "" when the static proof `facts` names holds at `position`, else the fault."""
     ranks = _ranks(variant)
     foundation, piles = position
-    top = rank(foundation) - 1                     # rank indices 0 .. ranks - 1 from here
+    top = rank_of(foundation) - 1                     # rank indices 0 .. ranks - 1 from here
     counts = [0] * ranks
     for pile in piles:
         for card in pile:
-            counts[rank(card) - 1] += 1
+            counts[rank_of(card) - 1] += 1
     if facts == {"proof": "no-walk"}:
         if _walk_possible(counts, top, ranks):
             return "the step counts of a walk through the cards left can be met"

@@ -27,11 +27,10 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator
 
+from checker.cards import RANKS, SUITS, rank_of, run_of, token
 from checker.deals import pysol_order
 
 NAME = "clock"
-RANKS = "A23456789TJQK"
-SUITS = "CDHS"
 OVER = -1
 REDUCTIONS: dict[str, str] = {}          # none: positions are written exactly
 
@@ -50,11 +49,6 @@ def variant_problem(variant: dict[str, Any]) -> str:
             or not isinstance(suits, int) or not 2 <= ranks <= 13 or not 1 <= suits <= 4:
         return "the checker knows The Clock with ranks 2..13 and suits 1..4, no other option"
     return ""
-
-
-def rank(card: Card) -> int:
-    """Return a card's rank, 1 (A) to 13 (K)."""
-    return RANKS.index(card[0]) + 1
 
 
 def deal(number: int, variant: dict[str, Any]) -> Position:
@@ -103,8 +97,8 @@ def parse(text: str, variant: dict[str, Any]) -> Position:
             raise ValueError(f"the pile labelled {label!r} where the {RANKS[len(down) % 13]} "
                              "pile was due")
         face_down, _, face_up = rest.partition("|")
-        down.append(tuple(_card(token) for token in face_down.split()))
-        up.append(tuple(_card(token) for token in face_up.split()))
+        down.append(tuple(map(token, face_down.split())))
+        up.append(tuple(map(token, face_up.split())))
     if len(down) != ranks:
         raise ValueError(f"{len(down)} piles, {ranks} expected")
     cards = [c for pile in down + up for c in pile]
@@ -113,20 +107,13 @@ def parse(text: str, variant: dict[str, Any]) -> Position:
         raise ValueError("the cards are not this variant's deck, each once")
     entered_more = [len(up[i]) - (suits - len(down[i])) + (i == ranks - 1) for i in range(ranks)]
     if sorted(entered_more) != [0] * (ranks - 1) + [1] or \
-            any(rank(c) != i + 1 for i in range(ranks) for c in up[i]):
+            any(rank_of(c) != i + 1 for i in range(ranks) for c in up[i]):
         raise ValueError("the face-up cards do not fit the cards turned from each pile")
     due = entered_more.index(1)
     due = due if down[due] else OVER
     if named is not None and named != ("-" if due == OVER else RANKS[due]):
         raise ValueError(f"'Next: {named}' but the cards turned say otherwise")
     return tuple(down), tuple(up), due
-
-
-def _card(token: str) -> Card:
-    text = token.upper().replace("10", "T")
-    if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
-        raise ValueError(f"{token!r} is not a card")
-    return text
 
 
 # -- the one-line encoding -------------------------------------------------------------------
@@ -149,10 +136,8 @@ def decode(line: str, variant: dict[str, Any]) -> Position:
     down, up = [], []
     for pile in piles:
         face_down, face_up = pile.split("|")
-        if len(face_down) % 2 or len(face_up) % 2:
-            raise ValueError(f"{pile!r} is not cards run together")
-        down.append(tuple(_card(face_down[i:i + 2]) for i in range(0, len(face_down), 2)))
-        up.append(tuple(_card(face_up[i:i + 2]) for i in range(0, len(face_up), 2)))
+        down.append(tuple(map(token, run_of(face_down))))
+        up.append(tuple(map(token, run_of(face_up))))
     return tuple(down), tuple(up), OVER if due_text == "-" else RANKS.index(due_text)
 
 
@@ -168,7 +153,7 @@ def moves(position: Position, variant: dict[str, Any],
     if due == OVER or not down[due]:
         return
     card = down[due][-1]
-    target = rank(card) - 1
+    target = rank_of(card) - 1
     new_down = down[:due] + (down[due][:-1],) + down[due + 1:]
     new_up = up[:target] + (up[target] + (card,),) + up[target + 1:]
     yield card, (new_down, new_up, target if new_down[target] else OVER)

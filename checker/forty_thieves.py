@@ -37,11 +37,10 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator
 
+from checker.cards import RANKS, SUITS, rank_of, run_of, token
 from checker.deals import pysol_order
 
 NAME = "forty-thieves"
-RANKS = "A23456789TJQK"
-SUITS = "CDHS"
 COLUMN_NAMES = "1234567890"
 
 REDUCTIONS = {
@@ -72,11 +71,6 @@ def variant_problem(variant: dict[str, Any]) -> str:
     return ""
 
 
-def rank(card: str) -> int:
-    """Return a card's rank, 1 (Ace) to 13 (King)."""
-    return RANKS.index(card[0]) + 1
-
-
 # -- deals --------------------------------------------------------------------------
 
 
@@ -99,14 +93,6 @@ def deal(number: int, variant: dict[str, Any]) -> Position:
     return home, tuple(cards[dealt:dealt + 1]), tuple(cards[dealt + 1:]), columns
 
 
-def card_of(token: str) -> str:
-    """Return the card a token names (``AS``, ``10d``), or raise ValueError."""
-    token = token.upper().replace("10", "T")
-    if len(token) != 2 or token[0] not in RANKS or token[1] not in SUITS:
-        raise ValueError(f"{token!r} is not a card")
-    return token
-
-
 def parse(text: str, variant: dict[str, Any]) -> Position:
     """Read the project's text of a position: a ``Foundations:`` line of ``suit-top`` tokens
     (two per suit), ``Waste:`` bottom card first, ``Stock:`` (or ``Talon:``) the next card
@@ -123,19 +109,19 @@ def parse(text: str, variant: dict[str, Any]) -> Position:
         label, colon, rest = line.partition(":")
         label = label.strip().lower()
         if colon and label == "foundations":
-            for token in rest.split():
-                suit, value = token[0].upper(), token[1:].lstrip("-").upper().replace("10", "T")
+            for item in rest.split():
+                suit, value = item[0].upper(), item[1:].lstrip("-").upper().replace("10", "T")
                 if suit not in tops or value != "0" and value not in RANKS:
-                    raise ValueError(f"{token!r} is not a foundation of this game")
+                    raise ValueError(f"{item!r} is not a foundation of this game")
                 tops[suit].append(0 if value == "0" else RANKS.index(value) + 1)
         elif colon and label == "waste":
-            waste += [card_of(token) for token in rest.split()]
+            waste += [token(text) for text in rest.split()]
         elif colon and label in ("stock", "talon"):
-            stock += [card_of(token) for token in rest.split()]
+            stock += [token(text) for text in rest.split()]
         elif colon and label:
             raise ValueError(f"unknown line label {label!r}")
         else:
-            columns.append(tuple(card_of(token) for token in line.lstrip(":").split()))
+            columns.append(tuple(token(text) for text in line.lstrip(":").split()))
     if len(columns) != variant["columns"]:
         raise ValueError(f"{len(columns)} columns, not {variant['columns']}")
     if any(len(pair) > 2 for pair in tops.values()):
@@ -191,9 +177,7 @@ def decode(line: str, variant: dict[str, Any]) -> Position:
         raise ValueError("a pair of foundation tops is out of order or too high")
     piles = []
     for field in fields[1:]:
-        if len(field) % 2:
-            raise ValueError(f"{field!r} is not a list of cards")
-        piles.append(tuple(card_of(field[i:i + 2]) for i in range(0, len(field), 2)))
+        piles.append(tuple(map(token, run_of(field))))
     return home, piles[0], piles[1], tuple(piles[2:])
 
 
@@ -203,7 +187,7 @@ def decode(line: str, variant: dict[str, Any]) -> Position:
 def goes_home(home: tuple[tuple[int, int], ...], card: str) -> tuple[tuple[int, int], ...] | None:
     """Return the foundations after `card` goes home, or None when it may not: "built up
     by suit from the Ace", so onto a foundation of its suit showing its rank minus one."""
-    suit, r = SUITS.index(card[1]), rank(card)
+    suit, r = SUITS.index(card[1]), rank_of(card)
     low, high = home[suit]
     if low == r - 1:
         pair = sorted_pair(r, high)
@@ -220,7 +204,7 @@ def fits(card: str, column: tuple[str, ...]) -> bool:
     if not column:
         return True
     under = column[-1]
-    return under[1] == card[1] and rank(under) == rank(card) + 1
+    return under[1] == card[1] and rank_of(under) == rank_of(card) + 1
 
 
 def playable(position: Position) -> Iterator[tuple[str, str, Position]]:
@@ -274,7 +258,7 @@ def settle(position: Position, variant: dict[str, Any], reductions: frozenset[st
     while True:
         for _, card, (home, waste, stock, columns) in playable(position):
             low = home[SUITS.index(card[1])][0]
-            if low == rank(card) - 1:
+            if low == rank_of(card) - 1:
                 after = goes_home(home, card)
                 assert after is not None          # its foundation shows its rank minus one
                 position = (after, waste, stock, columns)

@@ -32,6 +32,9 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator
 
+from checker.cards import RANKS, SUITS, rank_of, token
+from checker.deals import pysol_order
+
 NAME = "freecell"
 REDUCTIONS: dict[str, str] = {
     "cells-unordered": "no rule names a free cell, so positions whose cells hold the same cards "
@@ -43,18 +46,11 @@ REDUCTIONS: dict[str, str] = {
                  "into a lost one",
 }
 
-RANKS = "A23456789TJQK"
-SUITS = "CDHS"
 RED = "DH"
 EMPTY = "-"
 Card = str
 Position = tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[int, ...]]
 OPTIONS = {"cells": int, "columns": int, "ranks": int, "build": str, "empty": str, "layout": str}
-
-
-def rank(card: Card) -> int:
-    """The rank of a card: 1 for an Ace to 13 for a King."""
-    return RANKS.index(card[0]) + 1
 
 
 def variant_problem(variant: dict[str, Any]) -> str:
@@ -78,54 +74,21 @@ def variant_problem(variant: dict[str, Any]) -> str:
 
 # -- deals -------------------------------------------------------------------------------
 
-def _microsoft_random(number: int) -> Iterator[int]:
-    """Microsoft's C library rand(), seeded with the deal number, as Microsoft FreeCell uses it;
-    Freecell Pro's extension for the numbers 2**31 to 2**33 - 1 (PySolFC's LCRandom31).
-    Only bits 16-31 of the state are used, so it is kept modulo 2**32."""
-    state = number if number < 1 << 32 else number - (1 << 32)
-    while True:
-        state = (state * 214013 + 2531011) % (1 << 32)
-        if number < 1 << 31:
-            yield (state >> 16) & 0x7FFF
-        elif number < 1 << 32:
-            yield ((state >> 16) & 0x7FFF) | 0x8000
-        else:
-            yield ((state >> 16) & 0xFFFF) + 1
-
-
-def _shuffled(number: int, mersenne: bool) -> list[Card]:
-    """The 52 cards in the order PySolFC (and Microsoft) deal them for `number`.
-
-    Microsoft's generator shuffles the deck A C, A D, A H, A S, 2 C... and takes
-    j = rand() % (n + 1); PySolFC's Mersenne Twister (its deals above 32000) shuffles the
-    deck A-K of clubs, spades, hearts, diamonds and takes j = int(random() * (n + 1)).
-    Both swap cards n and j for n from 51 down to 1; the cards are dealt last one first."""
-    twister, values = random.Random(number), _microsoft_random(number)
-    if mersenne:
-        deck = [r + s for s in "CSHD" for r in RANKS]
-    else:
-        deck = [r + s for r in RANKS for s in SUITS]
-    for n in range(51, 0, -1):
-        j = int(twister.random() * (n + 1)) if mersenne else next(values) % (n + 1)
-        deck[n], deck[j] = deck[j], deck[n]
-    deck.reverse()
-    return deck
-
-
 def deal(number: int, variant: dict[str, Any]) -> Position:
-    """Return numbered deal `number`: Microsoft's (FreeCell), PySolFC's (Seahaven Towers:
-    Microsoft's generator up to 32000, the Mersenne Twister above), or for small twins the
-    project's seeded deal (Python's ``random.Random(number).shuffle`` of the deck in suit
-    order C, D, H, S, each suit from the Ace up), dealt one card a column in turn."""
+    """Return numbered deal `number` (``checker.deals``): Microsoft's (FreeCell), PySolFC's
+    (Seahaven Towers: Microsoft's generator up to 32000, the Mersenne Twister above), or
+    for small twins the project's seeded deal (Python's ``random.Random(number).shuffle``
+    of the deck in suit order C, D, H, S, each suit from the Ace up), dealt one card a
+    column in turn."""
     columns, cells = variant["columns"], (EMPTY,) * variant["cells"]
     if variant["layout"] == "microsoft":
         if not 1 <= number <= 2**33 - 1:
             raise ValueError(f"Microsoft deal numbers run from 1 to 8589934591, got {number}")
-        cards = _shuffled(number, mersenne=False)
+        cards = pysol_order(number, microsoft=True)
     elif variant["layout"] == "seahaven":
         if number < 1:
             raise ValueError(f"deal numbers start at 1, got {number}")
-        cards = _shuffled(number, mersenne=number > 32000)
+        cards = pysol_order(number)
         # PySolFC writes an empty cell, then the last 2 cards, read as the parser reads them
         cells, cards = _cells([EMPTY, *cards[50:]], variant["cells"]), cards[:50]
     else:
@@ -139,14 +102,12 @@ def deal(number: int, variant: dict[str, Any]) -> Position:
 _SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
 
 
-def _card(token: str) -> Card:
-    """Read a card token: ``7H``, ``td``, ``10♦``; raise ValueError."""
-    token = token.strip().upper()
-    value, suit = token[:-1], _SYMBOLS.get(token[-1:], token[-1:])
-    value = "T" if value in ("10", "0") else "A" if value == "1" else value
-    if len(value) != 1 or value not in RANKS or suit not in SUITS or not suit:
-        raise ValueError(f"{token!r} is not a card")
-    return value + suit
+def _card(text: str) -> Card:
+    """Read a card token: ``7H``, ``td``, ``10♦`` (``checker.cards.token``, with suit
+    symbols, and ``1`` and ``0`` for the Ace and the ten); raise ValueError."""
+    text = text.strip().upper()
+    value = {"10": "T", "0": "T", "1": "A"}.get(text[:-1], text[:-1])
+    return token(value + _SYMBOLS.get(text[-1:], text[-1:]))
 
 
 def parse(text: str, variant: dict[str, Any]) -> Position:
@@ -166,7 +127,7 @@ def parse(text: str, variant: dict[str, Any]) -> Position:
                 suit, _, top = token.upper().partition("-")
                 if suit not in SUITS or top not in ("0", *RANKS):
                     raise ValueError(f"{token!r} is not a foundation")
-                foundations[SUITS.index(suit)] = 0 if top == "0" else rank(top)
+                foundations[SUITS.index(suit)] = 0 if top == "0" else rank_of(top)
         elif colon and label in ("freecells", "fc"):
             cells += [EMPTY if token == EMPTY else _card(token) for token in rest.split()]
         else:
@@ -233,7 +194,7 @@ def decode(line: str, variant: dict[str, Any]) -> Position:
 def _fits(card: Card, under: Card, variant: dict[str, Any]) -> bool:
     """A column builds down: `card` goes on `under` one rank higher, of the other colour
     (alternate) or of the same suit (suit)."""
-    if rank(under) != rank(card) + 1:
+    if rank_of(under) != rank_of(card) + 1:
         return False
     if variant["build"] == "suit":
         return card[1] == under[1]
@@ -273,7 +234,7 @@ def moves(position: Position, variant: dict[str, Any],
         name = str(source + 1)[-1] if source >= 0 else "abcdefg"[-1 - source]
         rest, held, homes = lifted
         s = SUITS.index(card[1])
-        if homes[s] + 1 == rank(card):
+        if homes[s] + 1 == rank_of(card):
             yield name + "h", (rest, held, homes[:s] + (homes[s] + 1,) + homes[s + 1:])
         if source >= 0 or "cells-unordered" not in reductions:
             for j in free:
@@ -283,14 +244,14 @@ def moves(position: Position, variant: dict[str, Any],
             if t == source:
                 continue
             if column and _fits(card, column[-1], variant) or not column and t in empty and (
-                    variant["empty"] == "any" or rank(card) == variant["ranks"]):
+                    variant["empty"] == "any" or rank_of(card) == variant["ranks"]):
                 yield name + str(t + 1)[-1], (rest[:t] + (column + (card,),) + rest[t + 1:],
                                               held, homes)
 
 
 def _safe(card: Card, foundations: tuple[int, ...], variant: dict[str, Any]) -> bool:
     """Whether `card` may go home at once (see settle)."""
-    r = rank(card)
+    r = rank_of(card)
     if foundations[SUITS.index(card[1])] + 1 != r:
         return False
     if variant["build"] == "suit":

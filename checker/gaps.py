@@ -34,9 +34,10 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator, Optional
 
+from checker.cards import RANKS, SUITS, rank_of
+
 NAME = "gaps"
 REDUCTIONS: dict[str, str] = {}      # every legal move is followed, none is automatic
-RANKS, SUITS = "A23456789TJQK", "CDHS"
 VARIANT_KEYS = {"redeals", "redeal_any_time", "suit_rows", "suits", "ranks"}
 
 Card = str
@@ -52,10 +53,6 @@ def variant_problem(variant: dict[str, Any]) -> str:
           and isinstance(variant["ranks"], int) and 3 <= variant["ranks"] <= 13
           and isinstance(variant["redeal_any_time"], bool) and isinstance(variant["suit_rows"], bool))
     return "" if ok else "redeals 0..9, suits 1..4, ranks 3..13, the others true or false"
-
-
-def rank(card: Card) -> int:
-    return RANKS.index(card[0]) + 1
 
 
 def card(rank_: int, suit: str) -> Card:
@@ -78,9 +75,9 @@ def deal(number: int, variant: dict[str, Any]) -> Position:
         j = next(draws)
         deck[n], deck[j] = deck[j], deck[n]
     deck.reverse()                                   # PySolFC deals from the end
-    ours = [c for c in deck if rank(c) <= variant["ranks"] and c[1] in SUITS[:variant["suits"]]]
+    ours = [c for c in deck if rank_of(c) <= variant["ranks"] and c[1] in SUITS[:variant["suits"]]]
     width = variant["ranks"]
-    places = [None if rank(c) == 1 else c for c in ours]
+    places = [None if rank_of(c) == 1 else c for c in ours]
     rows = tuple(tuple(places[i:i + width]) for i in range(0, len(places), width))
     return forget_spent_stream((rows, 0, number, 51), variant)
 
@@ -183,9 +180,9 @@ def moves(pos: Position, variant: dict[str, Any],
                     fills.append((f"2{suit}-{r + 1}", card(2, suit), r, p))
                 continue
             left = row[p - 1]
-            if left is None or rank(left) == top:    # right of a gap or of a King: dead
+            if left is None or rank_of(left) == top:    # right of a gap or of a King: dead
                 continue
-            mover = card(rank(left) + 1, left[1])    # X's suit, one rank higher
+            mover = card(rank_of(left) + 1, left[1])    # X's suit, one rank higher
             fills.append((mover, mover, r, p))
     for name, mover, r, p in fills:
         fr, fp = where[mover]
@@ -201,7 +198,7 @@ def run_length(row: tuple[Optional[Card], ...], r: int, variant: dict[str, Any])
     """The length of the row's Two-headed suit sequence from its first place (with
     suit_rows, only a sequence of the row's suit counts)."""
     first = row[0]
-    if first is None or rank(first) != 2 or variant["suit_rows"] and first[1] != SUITS[r]:
+    if first is None or rank_of(first) != 2 or variant["suit_rows"] and first[1] != SUITS[r]:
         return 0
     n = 1
     while n < len(row) - 1 and row[n] == card(n + 2, first[1]):
@@ -250,11 +247,11 @@ def check_facts(pos: Position, variant: dict[str, Any], facts: Any) -> str:
     if not frozen <= set(where):
         return "a frozen card is not in the layout"
     for c in sorted(frozen):
-        if rank(c) == 2:     # a Two moves only into a first place: each must hold a card of F
+        if rank_of(c) == 2:     # a Two moves only into a first place: each must hold a card of F
             if any(row[0] not in frozen for row in rows):
                 return f"{c} is not frozen: a first place holds a gap or a card that may move"
             continue
-        below = card(rank(c) - 1, c[1])              # c moves only into the place right of c-1
+        below = card(rank_of(c) - 1, c[1])              # c moves only into the place right of c-1
         if below not in frozen:
             return f"{c} is not frozen: {below} may move"
         r, p = where[below]
@@ -265,7 +262,7 @@ def check_facts(pos: Position, variant: dict[str, Any], facts: Any) -> str:
     row_of_suit: dict[str, int] = {}
     for c in frozen:
         r, p = where[c]
-        if p != rank(c) - 2:
+        if p != rank_of(c) - 2:
             return ""                                # a won row has rank p + 2 at place p
         if variant["suit_rows"] and c[1] != SUITS[r]:
             return ""

@@ -13,31 +13,30 @@ home. The solver knows every card; a face-down card only cannot move.
 A position is (columns, hidden, talon, waste, foundations, redeals): each column's
 cards bottom first, how many at its bottom are face down, the talon (the waste bottom
 first, then the stock, the next card turned first), the waste's size, each suit's top
-rank home (C D H S), and the redeals made. A card is suit * 13 + rank - 1.
+rank home (C D H S), and the redeals made. Cards are numbered (``checker.cards``); the
+columns' text, LINE fields and deck check are Yukon's too (``checker.tableau``).
 
 LINE: ``FFFF R W TALON COLUMN...``: the foundations' top ranks (``0`` none), the redeals,
 the waste size (``*``: any size on the stock's cycle, see "waste-cycle"), the talon's cards
 (``-`` none) and each column as face-down count ``/`` cards (``2/5D9S5C``, ``0/`` empty).
 
-FACTS (a static proof of loss, ``check_facts``), one of:
-
-- ``{"stuck": "KC QD ..."}``: these tableau cards never leave their places. Checked
-  card by card: each one waits for another of them (``stuck_fault``).
-- ``{"never": {"top": ..., "left": ..., "home": ..., "empty": bool}}``: the events of a
-  relaxed Klondike, in which whatever becomes possible stays possible, that never
-  happen; some card never goes home. Checked rule by rule: no event listed could be
-  the first of them to happen (``_never_fault``).
+FACTS (a static proof of loss; ``checker.tableau.facts_fault`` states and checks it, for
+Yukon too): ``{"never": {"top": ..., "left": ..., "home": ..., "empty": bool}}``, the events
+of a relaxed Klondike (whatever becomes possible stays possible) that never happen, some
+card never going home; or ``{"stuck": "KC QD ..."}``, column cards that never leave their
+places, which are such events too. No event listed could be the first of them to happen.
 """
 from __future__ import annotations
 
 import random
 from typing import Any, Iterator
 
+from checker.cards import SUITS, card_text, deck, rank, read_card, run_of, suit
 from checker.deals import pysol_order
+from checker.tableau import (Columns, check_cards, facts_fault, fits, line_fields, raised,
+                             read_fields, read_text, tops_home)
 
 NAME = "klondike"
-RANKS = "A23456789TJQK"
-SUITS = "CDHS"
 
 REDUCTIONS: dict[str, str] = {
     "columns-sorted": "columns are interchangeable (no rule names one), so LINE lists "
@@ -64,50 +63,15 @@ REDUCTIONS: dict[str, str] = {
 # The proofs of the last three are PROOFS in games/_klondike_rules.py ("Safe home moves",
 # "The partial-run rule", "The empty-column rule"), for every draw and number of passes.
 
-Position = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], int,
-                 tuple[int, int, int, int], int]
+Position = tuple[Columns, tuple[int, ...], tuple[int, ...], int, tuple[int, ...], int]
 
 
-# -- cards ------------------------------------------------------------------------------
-
-def rank(card: int) -> int:
-    return card % 13 + 1
-
-
-def suit(card: int) -> int:
-    return card // 13
-
-
-def red(card: int) -> bool:
-    return suit(card) in (1, 2)
-
-
-def fits(card: int, below: int) -> bool:
-    """Whether `card` may lie on `below` in a column: one rank lower, other colour."""
-    return rank(card) + 1 == rank(below) and red(card) != red(below)
-
-
-def card_text(card: int) -> str:
-    return RANKS[rank(card) - 1] + SUITS[suit(card)]
-
-
-def read_card(token: str) -> int:
-    token = token.strip().upper().replace("10", "T")
-    if len(token) != 2 or token[0] not in RANKS or token[1] not in SUITS:
-        raise ValueError(f"{token!r} is not a card")
-    return SUITS.index(token[1]) * 13 + RANKS.index(token[0])
-
-
-# -- the variant and the deals ----------------------------------------------------------
-
-def _options(variant: dict[str, Any]) -> tuple[int, int | None, int, int]:
-    return variant["draw"], variant["passes"], variant["ranks"], variant["columns"]
-
+# -- the variant, the deals, the text and LINE --------------------------------------------
 
 def variant_problem(variant: dict[str, Any]) -> str:
     if set(variant) != {"draw", "passes", "ranks", "columns"}:
         return "the options must be draw, passes, ranks and columns"
-    draw, passes, ranks, columns = _options(variant)
+    draw, passes, ranks, columns = (variant[k] for k in ("draw", "passes", "ranks", "columns"))
     if not all(isinstance(n, int) for n in (draw, ranks, columns)) or \
             not (passes is None or isinstance(passes, int) and passes >= 1):
         return "draw, ranks and columns must be numbers, passes a number or null"
@@ -117,82 +81,40 @@ def variant_problem(variant: dict[str, Any]) -> str:
     return ""
 
 
-def deck(variant: dict[str, Any]) -> list[int]:
-    return [s * 13 + r for s in range(4) for r in range(variant["ranks"])]
-
-
 def deal(number: int, variant: dict[str, Any]) -> Position:
     """PySolFC's deal `number` (``checker.deals``), or a twin's seeded deal."""
-    _, _, ranks, width = _options(variant)
+    ranks, width = variant["ranks"], variant["columns"]
     if ranks == 13 and width == 7:
-        cards = [SUITS.index(card[1]) * 13 + RANKS.index(card[0]) for card in pysol_order(number)]
         # PySolFC: rows of 6, 5, .., 1 face-down cards from the left, then a face-up row
         # of 7; then the columns are listed right to left; the rest is the stock.
+        cards = [read_card(card) for card in pysol_order(number)]
         columns: list[list[int]] = [[] for _ in range(7)]
-        at = 0
-        for row in range(6, 0, -1):
-            for i in range(row):
-                columns[i].append(cards[at])
-                at += 1
-        for i in range(7):
-            columns[i].append(cards[at])
-            at += 1
-        columns.reverse()
-        return (tuple(map(tuple, columns)), tuple(range(7)), tuple(cards[at:]), 0,
-                (0, 0, 0, 0), 0)
+        for at, i in enumerate(i for row in (6, 5, 4, 3, 2, 1, 7) for i in range(row)):
+            columns[6 - i].append(cards[at])
+        return tuple(map(tuple, columns)), tuple(range(7)), tuple(cards[28:]), 0, (0, 0, 0, 0), 0
     if number < 1:
         raise ValueError("deal numbers start at 1")
-    cards = deck(variant)
-    random.Random(number).shuffle(cards)
-    dealt, at = [], 0
-    for i in range(width):
-        dealt.append(tuple(cards[at:at + i + 1]))
-        at += i + 1
-    return tuple(dealt), tuple(range(width)), tuple(cards[at:]), 0, (0, 0, 0, 0), 0
+    cards = deck(ranks)
+    random.Random(number).shuffle(cards)                # column i takes the next i + 1
+    starts = [i * (i + 1) // 2 for i in range(width + 1)]
+    return (tuple(tuple(cards[starts[i]:starts[i + 1]]) for i in range(width)),
+            tuple(range(width)), tuple(cards[starts[width]:]), 0, (0, 0, 0, 0), 0)
 
 
 def parse(text: str, variant: dict[str, Any]) -> Position:
-    """The project's text (``solitaire show klondike``): optional ``Foundations:``,
-    ``Talon:`` (or ``Stock:``), ``Waste:`` and ``Redeals:`` (or ``Passes: n/m``) lines, then
-    one line per column, bottom first, face-down cards as ``<KS>``, ``-`` if empty."""
-    foundations, stock, waste, redeals = [0, 0, 0, 0], [], [], 0
-    columns: list[tuple[int, ...]] = []
-    hidden: list[int] = []
-    for raw in text.splitlines():
-        line = raw.strip().lstrip("\ufeff")
-        label, _, rest = line.partition(":")
-        label = label.strip().lower()
-        if not line:
-            continue
-        if label == "foundations":
-            for token in rest.split():
-                if "-" in token:
-                    s, r = token.split("-")
-                    foundations[SUITS.index(s.upper())] = 0 if r == "0" else RANKS.index(r.upper()) + 1
-                else:
-                    card = read_card(token)
-                    foundations[suit(card)] = rank(card)
-        elif label in ("talon", "stock"):
-            stock += [read_card(t) for t in rest.split()]
-        elif label == "waste":
-            waste += [read_card(t) for t in rest.split()]
-        elif label == "redeals":
-            redeals = int(rest)
-        elif label == "passes":
-            redeals = int(rest.split("/")[0]) - 1
-        else:
-            tokens = line.lstrip(":").split()
-            if tokens == ["-"]:
-                tokens = []
-            down = sum(t.startswith("<") for t in tokens)
-            if any(t.startswith("<") for t in tokens[down:]):
-                raise ValueError(f"face-down cards lie above face-up ones: {line!r}")
-            columns.append(tuple(read_card(t.strip("<>")) for t in tokens))
-            hidden.append(down)
-    if variant["passes"] is None:
-        redeals = 0
-    position = (tuple(columns), tuple(hidden), tuple(waste + stock), len(waste),
-                (foundations[0], foundations[1], foundations[2], foundations[3]), redeals)
+    """The project's text (``checker.tableau.read_text``) with optional ``Talon:`` (or
+    ``Stock:``), ``Waste:`` and ``Redeals:`` (or ``Passes: n/m``) lines."""
+    foundations, labelled, columns, hidden = read_text(
+        text, ("talon", "stock", "waste", "redeals", "passes"))
+    piles: dict[str, list[int]] = {"waste": [], "talon": []}
+    redeals = 0
+    for label, rest in labelled:
+        if label in ("redeals", "passes"):
+            redeals = int(rest) if label == "redeals" else int(rest.split("/")[0]) - 1
+        else:                                           # talon (or stock), waste
+            piles["waste" if label == "waste" else "talon"] += map(read_card, rest.split())
+    position = (columns, hidden, tuple(piles["waste"] + piles["talon"]), len(piles["waste"]),
+                tuple(foundations), 0 if variant["passes"] is None else redeals)
     _check(position, variant)
     return position
 
@@ -200,58 +122,31 @@ def parse(text: str, variant: dict[str, Any]) -> Position:
 def _check(position: Position, variant: dict[str, Any]) -> None:
     """Raise ValueError unless the position holds the variant's deck once, in its columns."""
     columns, hidden, talon, waste, foundations, redeals = position
-    home = [s * 13 + r for s in range(4) for r in range(foundations[s])]
-    cards = [c for column in columns for c in column] + list(talon) + home
-    if sorted(cards) != deck(variant):
-        raise ValueError("the cards are not the deck, each once")
-    if len(columns) != variant["columns"] or not 0 <= waste <= len(talon) or redeals < 0:
-        raise ValueError("wrong number of columns, waste size or redeals")
-    for column, down in zip(columns, hidden):
-        if not 0 <= down <= max(len(column) - 1, 0):
-            raise ValueError("a column's top card must be face up")
-
-
-# -- LINE -------------------------------------------------------------------------------
-
-def _cycle(talon: int, waste: int, variant: dict[str, Any]) -> bool:
-    """Whether turning alone reaches `waste` again from it (unlimited passes)."""
-    return variant["passes"] is None and (waste == talon or waste % variant["draw"] == 0)
+    check_cards(columns, hidden, foundations, talon, variant)
+    if not 0 <= waste <= len(talon) or redeals < 0:
+        raise ValueError("wrong waste size or redeals")
 
 
 def encode(position: Position, variant: dict[str, Any], reductions: frozenset[str]) -> str:
     columns, hidden, talon, waste, foundations, redeals = position
-    found = "".join("0" if r == 0 else RANKS[r - 1] for r in foundations)
-    merged = "waste-cycle" in reductions and "waste-plays" in reductions and \
-        _cycle(len(talon), waste, variant)
-    cols = [f"{down}/" + "".join(map(card_text, column)) for column, down in zip(columns, hidden)]
-    if "columns-sorted" in reductions:
-        cols.sort()
+    found, cols = line_fields(foundations, columns, hidden, "columns-sorted" in reductions)
+    # "waste-cycle": a waste size that turning alone reaches again (unlimited passes)
+    merged = {"waste-cycle", "waste-plays"} <= reductions and variant["passes"] is None and \
+        (waste == len(talon) or waste % variant["draw"] == 0)
     return " ".join([found, str(redeals), "*" if merged else str(waste),
                      "".join(map(card_text, talon)) or "-", *cols])
 
 
 def decode(line: str, variant: dict[str, Any]) -> Position:
     parts = line.split(" ")
-    if len(parts) != 4 + variant["columns"] or len(parts[0]) != 4:
+    if len(parts) != 4 + variant["columns"]:
         raise ValueError("not FFFF R W TALON and one field a column")
-    found, redeals, waste, talon_text, *cols = parts
-    foundations = tuple(0 if c == "0" else RANKS.index(c) + 1 for c in found)
-    talon = () if talon_text == "-" else _cards(talon_text)
-    columns, hidden = [], []
-    for col in cols:
-        down, _, cards = col.partition("/")
-        columns.append(_cards(cards))
-        hidden.append(int(down))
-    position = (tuple(columns), tuple(hidden), talon, 0 if waste == "*" else int(waste),
-                (foundations[0], foundations[1], foundations[2], foundations[3]), int(redeals))
+    found, redeals, waste, talon, *cols = parts
+    foundations, columns, hidden = read_fields(found, cols)
+    position = (columns, hidden, () if talon == "-" else tuple(map(read_card, run_of(talon))),
+                0 if waste == "*" else int(waste), foundations, int(redeals))
     _check(position, variant)
     return position
-
-
-def _cards(text: str) -> tuple[int, ...]:
-    if len(text) % 2:
-        raise ValueError(f"{text!r} is not a list of cards")
-    return tuple(read_card(text[i:i + 2]) for i in range(0, len(text), 2))
 
 
 # -- moves ------------------------------------------------------------------------------
@@ -270,27 +165,26 @@ def _turn(talon: int, waste: int, redeals: int, variant: dict[str, Any]) -> tupl
     return 0, redeals + 1 if passes is not None else 0
 
 
-def _put(columns: tuple[tuple[int, ...], ...], target: int,
-         cards: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    return columns[:target] + (columns[target] + cards,) + columns[target + 1:]
-
-
-def _places(card: int, columns: tuple[tuple[int, ...], ...], ranks: int,
-            source: int = -1) -> Iterator[int]:
-    """The columns (not `source`) that take `card`: on a parent, or a King when empty."""
+def _targets(card: int, columns: Columns, foundations: tuple[int, ...], ranks: int,
+             source: int = -1, home: bool = True) -> list[str]:
+    """Where `card` (with the cards on it) may go: ``f``, home (with `home`: nothing lies
+    on it), onto its suit's top rank; a column's number, onto its top card if it fits,
+    or a King onto it empty (not back to column `source`)."""
+    found = ["f"] if home and foundations[suit(card)] + 1 == rank(card) else []
     for t, column in enumerate(columns):
         if t != source and (fits(card, column[-1]) if column else rank(card) == ranks):
-            yield t
+            found.append(str(t + 1))
+    return found
 
 
-def _home(card: int, foundations: tuple[int, int, int, int]) -> tuple[int, int, int, int] | None:
-    """The foundations with `card` home, or None where it does not go there yet."""
-    s = suit(card)
-    if foundations[s] + 1 != rank(card):
-        return None
-    raised = list(foundations)
-    raised[s] += 1
-    return raised[0], raised[1], raised[2], raised[3]
+def _put(lifted: Position, to: str, cards: tuple[int, ...]) -> Position:
+    """`lifted`, a position without `cards`, with them put on target `to` (``_targets``)."""
+    columns, hidden, talon, waste, foundations, redeals = lifted
+    if to == "f":
+        return columns, hidden, talon, waste, raised(foundations, suit(cards[0])), redeals
+    t = int(to) - 1
+    return (columns[:t] + (columns[t] + cards,) + columns[t + 1:], hidden, talon, waste,
+            foundations, redeals)
 
 
 def moves(position: Position, variant: dict[str, Any],
@@ -298,66 +192,43 @@ def moves(position: Position, variant: dict[str, Any],
     """Every move the rules allow, less what the named pruning reductions leave out."""
     columns, hidden, talon, waste, foundations, redeals = position
     ranks = variant["ranks"]
-    # the waste's top card (with "waste-plays": after the fewest turns to each waste size)
-    if "waste-plays" in reductions:
-        reach, seen, now, turns = [], {waste}, (waste, redeals), 0
-        if waste:
-            reach.append((0, waste, redeals))
-        while (after := _turn(len(talon), *now, variant)) is not None and after[0] not in seen:
-            turns += 1
-            now = after
-            seen.add(now[0])
-            if now[0]:
-                reach.append((turns, now[0], now[1]))
-    else:
-        reach = [(0, waste, redeals)] if waste else []
-        after = _turn(len(talon), waste, redeals, variant)
+    # the waste's top card; with "waste-plays" after the fewest turns to each waste size
+    # (sizes[k] being (waste, redeals) after k turns), else a turn is a move of its own
+    sizes, after = [(waste, redeals)], _turn(len(talon), waste, redeals, variant)
+    if "waste-plays" not in reductions:
         if after is not None:
             yield "s", (columns, hidden, talon, after[0], foundations, after[1])
-    for turns, w, r in reach:
-        card, rest = talon[w - 1], talon[:w - 1] + talon[w:]
-        name = f"{turns}s,w" if turns else "w"
-        raised = _home(card, foundations)
-        if raised is not None:
-            yield name + "f", (columns, hidden, rest, w - 1, raised, r)
-        for t in _places(card, columns, ranks):
-            yield f"{name}{t + 1}", (_put(columns, t, (card,)), hidden, rest, w - 1, foundations, r)
-    # column cards: the top card home, a run onto another column
+    else:
+        while after is not None and after[0] not in [w for w, _ in sizes]:
+            sizes.append(after)
+            after = _turn(len(talon), *after, variant)
+    for turns, (w, r) in enumerate(sizes):
+        for to in _targets(talon[w - 1], columns, foundations, ranks) if w else ():
+            lifted = (columns, hidden, talon[:w - 1] + talon[w:], w - 1, foundations, r)
+            yield (f"{turns}s,w" if turns else "w") + to, _put(lifted, to, talon[w - 1:w])
+    # column cards: the top card home, a run onto another column (a pruned one only home)
     for i, column in enumerate(columns):
-        if not column:
-            continue
-        raised = _home(column[-1], foundations)
-        if raised is not None:
-            yield f"{i + 1}f", _take(position, i, 1, raised)
         for start in range(len(column) - 1, hidden[i] - 1, -1):
             if start < len(column) - 1 and not fits(column[start + 1], column[start]):
                 break                                   # the cards above are no run
-            if _pruned(position, i, start, variant, reductions):
-                continue
-            for t in _places(column[start], columns, ranks, i):
-                run = column[start:]
-                cols, hid, tal, w, found, r = _take(position, i, len(run), foundations)
-                yield f"{i + 1}{t + 1}", (_put(cols, t, run), hid, tal, w, found, r)
+            targets = _targets(column[start], columns, foundations, ranks, i,
+                               home=start == len(column) - 1)
+            if targets and _pruned(position, i, start, variant, reductions):
+                targets = [to for to in targets if to == "f"]
+            if not targets:
+                continue        # else the run is lifted off (the card under it turned up)
+            lifted = (columns[:i] + (column[:start],) + columns[i + 1:],
+                      hidden[:i] + (min(hidden[i], max(start - 1, 0)),) + hidden[i + 1:],
+                      talon, waste, foundations, redeals)
+            for to in targets:
+                yield f"{i + 1}{to}", _put(lifted, to, column[start:])
     # a foundation's top card back to a column
     for s in range(4):
         if foundations[s]:
-            card = s * 13 + foundations[s] - 1
-            lowered = list(foundations)
-            lowered[s] -= 1
-            for t in _places(card, columns, ranks):
-                yield f"f{SUITS[s].lower()}{t + 1}", (_put(columns, t, (card,)), hidden, talon,
-                                                    waste, (lowered[0], lowered[1], lowered[2],
-                                                            lowered[3]), redeals)
-
-
-def _take(position: Position, i: int, count: int,
-          foundations: tuple[int, int, int, int]) -> Position:
-    """The position with `count` cards off column i's top (the card under them turned up)."""
-    columns, hidden, talon, waste, _, redeals = position
-    left = columns[i][:-count]
-    down = min(hidden[i], max(len(left) - 1, 0))
-    return (columns[:i] + (left,) + columns[i + 1:], hidden[:i] + (down,) + hidden[i + 1:],
-            talon, waste, foundations, redeals)
+            card, lowered = s * 13 + foundations[s] - 1, raised(foundations, s, -1)
+            for to in _targets(card, columns, lowered, ranks, home=False):
+                yield f"f{SUITS[s].lower()}{to}", _put(
+                    (columns, hidden, talon, waste, lowered, redeals), to, (card,))
 
 
 def _pruned(position: Position, i: int, start: int, variant: dict[str, Any],
@@ -370,29 +241,22 @@ def _pruned(position: Position, i: int, start: int, variant: dict[str, Any],
         if foundations[suit(below)] + 1 != rank(below):
             return True
     if "empty-column" in reductions and start == 0:
-        if any(not column for column in columns):
-            return True
-        king_waits = any(r == ranks for r in foundations) or \
-            any(rank(c) == ranks for c in talon) or \
+        king_waits = ranks in foundations or any(rank(c) == ranks for c in talon) or \
             any(rank(c) == ranks for col, down in zip(columns, hidden) for c in col[max(down, 1):])
-        return not king_waits
+        return not king_waits or any(not column for column in columns)
     return False
 
 
 # -- automatic moves --------------------------------------------------------------------
 
-def _safe(card: int, foundations: tuple[int, int, int, int]) -> bool:
+def _safe(card: int, foundations: tuple[int, ...]) -> bool:
     """Whether `card` goes home now and no win needs it out ("safe-home")."""
     r, s = rank(card), suit(card)
     if foundations[s] + 1 != r:
         return False
-    other = [f for t, f in enumerate(foundations) if (t in (1, 2)) != (s in (1, 2))]
+    other = min(f for t, f in enumerate(foundations) if (t in (1, 2)) != (s in (1, 2)))
     same = foundations[3 - s]                         # C<->S, D<->H: the colour's other suit
-    if r <= 2:
-        return True
-    if r == 3:
-        return min(other) >= 2
-    return min(other) >= r - 1 and same >= r - 2
+    return r <= 2 or r == 3 and other >= 2 or other >= r - 1 and same >= r - 2
 
 
 def _clear(position: Position, free_talon: bool) -> bool:
@@ -408,161 +272,28 @@ def _clear(position: Position, free_talon: bool) -> bool:
 
 def settle(position: Position, variant: dict[str, Any], reductions: frozenset[str]) -> Position:
     """With "safe-home": send every card home from a clear position (``_clear``); else
-    send safe cards home until none is left (the order does not matter: a card once
-    safe stays safe until it goes)."""
+    send safe cards home until none is left, column tops first (``tops_home``), then the
+    first talon card (the order does not matter: a card once safe stays safe until it
+    goes)."""
     if "safe-home" not in reductions:
         return position
     free_talon = variant["draw"] == 1 and variant["passes"] is None
     if _clear(position, free_talon):
-        ranks = variant["ranks"]
-        return (tuple(() for _ in position[0]), tuple(0 for _ in position[0]), (), 0,
-                (ranks, ranks, ranks, ranks), position[5])
+        width, ranks = len(position[0]), variant["ranks"]
+        return ((),) * width, (0,) * width, (), 0, (ranks,) * 4, position[5]
     while True:
-        columns, _, talon, waste, foundations, redeals = position
-        for i, column in enumerate(columns):
-            if column and _safe(column[-1], foundations):
-                position = _take(position, i, 1, _home(column[-1], foundations))  # type: ignore[arg-type]
-                break
-        else:
-            for j, card in enumerate(talon if free_talon else ()):
-                if _safe(card, foundations):
-                    # turned to (the waste then holds the talon up to it) and played
-                    position = (columns, position[1], talon[:j] + talon[j + 1:], j,
-                                _home(card, foundations), redeals)  # type: ignore[assignment]
-                    break
-            else:
-                return position
+        columns, hidden, foundations = tops_home(position[0], position[1], position[4], _safe)
+        talon, waste, redeals = position[2], position[3], position[5]
+        turned = [j for j, card in enumerate(talon) if _safe(card, foundations)] if free_talon else []
+        if not turned:
+            return columns, hidden, talon, waste, foundations, redeals
+        j = turned[0]           # turned to (the waste then holds the talon up to it), played
+        position = (columns, hidden, talon[:j] + talon[j + 1:], j,
+                    raised(foundations, suit(talon[j])), redeals)
 
 
 # -- static proofs ----------------------------------------------------------------------
 
 def check_facts(position: Position, variant: dict[str, Any], facts: Any) -> str:
     """"" if the facts prove the position lost (see the module's docstring), else why not."""
-    try:
-        if isinstance(facts, dict) and set(facts) == {"stuck"}:
-            return stuck_fault(position[0], position[1], variant["ranks"],
-                               {read_card(t) for t in facts["stuck"].split()})
-        if isinstance(facts, dict) and set(facts) == {"never"}:
-            never = facts["never"]
-            sets = [{read_card(t) for t in never[k].split()} for k in ("top", "left", "home")]
-            return _never_fault(position, variant, sets[0], sets[1], sets[2], never["empty"] is True)
-    except (KeyError, TypeError, AttributeError, ValueError) as error:
-        return f"unreadable facts ({error})"
-    return "the facts are neither stuck cards nor never-events"
-
-
-def _parents(card: int, ranks: int) -> list[int]:
-    """The cards `card` may lie on: one rank higher, the other colour (none for a King)."""
-    if rank(card) == ranks:
-        return []
-    return [s * 13 + rank(card) for s in range(4) if (s in (1, 2)) != red(card)]
-
-
-def _lay_out(columns: tuple[tuple[int, ...], ...],
-             hidden: tuple[int, ...]) -> tuple[dict[int, int | None], set[int]]:
-    """For each column card, the card lying on it (None for a top card); and the face-up
-    column cards."""
-    on: dict[int, int | None] = {}
-    face_up: set[int] = set()
-    for column, down in zip(columns, hidden):
-        for j, card in enumerate(column):
-            on[card] = column[j + 1] if j + 1 < len(column) else None
-            if j >= down:
-                face_up.add(card)
-    return on, face_up
-
-
-def stuck_fault(columns: tuple[tuple[int, ...], ...], hidden: tuple[int, ...], ranks: int,
-                stuck: set[int], any_to_empty: bool = False) -> str:
-    """Cards that never leave their places: each card of `stuck` is in a column and
-    waits for another card of `stuck` in every way it could leave. A card leaves
-
-    - home, as a top card, after the lower cards of its suit;
-    - onto a parent that is a top card, or as a King (any card, with `any_to_empty`) to
-      an empty column, face up (a face-down card turns up only as a top card).
-
-    (Klondike and Yukon alike: a face-up card moves with the cards lying on it.)
-
-    A card can become a top card only when the card lying on it leaves, and a parent in
-    a column only when the card lying on it does. So if each card of `stuck` (i) is
-    covered by a card of `stuck`, or has a lower card of its suit in `stuck`; and (ii)
-    is covered by a card of `stuck` and face down, or is no King (nor `any_to_empty`)
-    and each of its parents
-    is in a column covered by a card of `stuck`; then the first card of `stuck` to
-    leave would need another to have left before it: none ever does, and the position
-    is lost (empty `stuck` proves nothing).
-    """
-    on, face_up = _lay_out(columns, hidden)
-    if not stuck:
-        return "no stuck cards named"
-    for card in sorted(stuck):
-        name = card_text(card)
-        if card not in on:
-            return f"{name} is not in a column"
-        covered = on[card] in stuck
-        if not covered and not any(c in stuck for c in range(card - rank(card) + 1, card)):
-            return f"{name} can become a top card and go home"
-        if covered and card not in face_up:
-            continue
-        if rank(card) == ranks or any_to_empty:
-            return f"{name} can turn up and go to an empty column"
-        for parent in _parents(card, ranks):
-            if parent not in on or on[parent] not in stuck:
-                return f"{name} can turn up and go onto {card_text(parent)}"
-    return ""
-
-
-def _never_fault(position: Position, variant: dict[str, Any], never_top: set[int],
-                 never_left: set[int], never_home: set[int], never_empty: bool) -> str:
-    """A relaxed Klondike, in which an event once possible stays possible. Its events:
-    top(c), c lies on a column's top; left(c), a column card leaves its place; home(c);
-    and empty, some column is empty. Every line of play makes only events that these
-    rules allow, each needing the events named to have happened before (a card moves
-    only with what lies on it; from the stock, the waste or a foundation a card goes
-    onto a parent on top or, a King, to an empty column; a face-down card turns up only
-    as a top card):
-
-    1. top(c): c is a top card now, or the card on it has left; off the tableau (stock,
-       waste, foundation), c was put on a column: a parent of it was top, or it is a
-       King and a column was empty;
-    2. empty: a column is empty now, or a column's bottom card has left;
-    3. left(c): c is face up now or was top, and a parent of it was top or it is a King
-       and a column was empty; or c went home;
-    4. home(c): c is home now, or the card below it in its suit went home and c is off
-       the tableau or was top.
-
-    The facts list events that never happen. If each one listed is one whose every way
-    needs another one listed, then none can be the first to happen, so none happens; a
-    card that never goes home proves the position lost.
-    """
-    columns, hidden, _, _, foundations, _ = position
-    on, face_up = _lay_out(columns, hidden)
-    ranks = variant["ranks"]
-    cards = deck(variant)
-    if not never_home:
-        return "no card named that never goes home"
-
-    def ever_top(c: int) -> bool:
-        return c not in never_top
-
-    def placed(c: int) -> bool:            # a parent top, or a King and an empty column
-        return any(ever_top(p) for p in _parents(c, ranks)) or rank(c) == ranks and not never_empty
-
-    if never_empty and (any(not column for column in columns) or
-                        any(column[0] not in never_left for column in columns if column)):
-        return "a column can be empty"
-    for c in cards:
-        name = card_text(c)
-        if c in on:
-            if c in never_top and (on[c] is None or on[c] not in never_left):
-                return f"{name} can become a top card"
-            if c in never_left and ((c in face_up or ever_top(c)) and placed(c) or c not in never_home):
-                return f"{name} can leave its place"
-        elif c in never_top and placed(c):
-            return f"{name} can be put on a column"
-        if c in never_home:
-            if rank(c) <= foundations[suit(c)]:
-                return f"{name} is home"
-            if (rank(c) == 1 or c - 1 not in never_home) and (c not in on or ever_top(c)):
-                return f"{name} can go home"
-    return ""
+    return facts_fault(position[0], position[1], position[4], variant["ranks"], facts)

@@ -33,10 +33,10 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator
 
+from checker.cards import RANKS, rank_of, run_of, token
 from checker.deals import pysol_order
 
 NAME = "spider"
-RANKS = "A23456789TJQK"
 SUIT_LETTERS = {4: "CDHS", 2: "CH", 1: "C"}
 
 REDUCTIONS = {
@@ -63,11 +63,6 @@ def variant_problem(variant: dict[str, Any]) -> str:
     if (variant["deals"] + 1) * variant["columns"] > len(full_deck(variant)):
         return "the stock deals take more cards than the decks hold"
     return ""
-
-
-def rank(card: str) -> int:
-    """Return a card's rank, 1 (Ace) to 13 (King)."""
-    return RANKS.index(card[0]) + 1
 
 
 def full_deck(variant: dict[str, Any]) -> list[str]:
@@ -109,13 +104,10 @@ def deal(number: int, variant: dict[str, Any]) -> Position:
     return tuple(map(tuple, columns)), hidden, tuple(order[len(down) + width:]), ()
 
 
-def card_of(token: str, variant: dict[str, Any]) -> str:
-    """Return the card a token names (``AS``, ``10d``), or raise ValueError."""
-    token = token.upper().replace("10", "T")
-    if len(token) != 2 or token[0] not in RANKS[:variant["ranks"]] \
-            or token[1] not in SUIT_LETTERS[variant["suits"]]:
-        raise ValueError(f"{token!r} is not a card of this game")
-    return token
+def card_of(text: str, variant: dict[str, Any]) -> str:
+    """Return the card a token names (``AS``, ``10d``) in the variant's ranks and suits,
+    or raise ValueError."""
+    return token(text, RANKS[:variant["ranks"]], SUIT_LETTERS[variant["suits"]])
 
 
 def parse(text: str, variant: dict[str, Any]) -> Position:
@@ -190,8 +182,8 @@ def decode(line: str, variant: dict[str, Any]) -> Position:
         parts = chunk.split(":")
         if len(parts) != 3 or not parts[1].isdigit() or len(parts[0]) % 2 or len(parts[2]) % 2:
             raise ValueError(f"{chunk!r} is not FUTURE:HIDDEN:CARDS")
-        futures.append([card_of(parts[0][i:i + 2], variant) for i in range(0, len(parts[0]), 2)])
-        columns.append(tuple(card_of(parts[2][i:i + 2], variant) for i in range(0, len(parts[2]), 2)))
+        futures.append([card_of(card, variant) for card in run_of(parts[0])])
+        columns.append(tuple(card_of(card, variant) for card in run_of(parts[2])))
         hidden.append(int(parts[1]))
         if hidden[-1] >= max(len(columns[-1]), 1):
             raise ValueError(f"{chunk!r}: a column's top card is face up")
@@ -209,7 +201,7 @@ def top_run(column: tuple[str, ...], hidden: int) -> int:
     count = 1 if len(column) > hidden else 0
     while count and len(column) - count > hidden:
         below, above = column[-count - 1], column[-count]
-        if below[1] != above[1] or rank(below) != rank(above) + 1:
+        if below[1] != above[1] or rank_of(below) != rank_of(above) + 1:
             break
         count += 1
     return count
@@ -221,7 +213,7 @@ def turned_and_cleared(column: tuple[str, ...], down: int, removed: tuple[str, .
     has left ("a complete same-suit run K..A, all face up, at the top of a column, leaves
     at once") and the card exposed is turned face up ("as soon as it is exposed")."""
     ranks = variant["ranks"]
-    if len(column) - down >= ranks and top_run(column, down) >= ranks and rank(column[-1]) == 1:
+    if len(column) - down >= ranks and top_run(column, down) >= ranks and rank_of(column[-1]) == 1:
         removed = tuple(sorted(removed + (column[-1][1],)))
         column = column[:-ranks]
     if down >= len(column):
@@ -239,7 +231,7 @@ def moves(position: Position, variant: dict[str, Any],
             run = columns[source][-count:]
             for target in range(width):
                 onto = columns[target]
-                if target == source or onto and rank(onto[-1]) != rank(run[0]) + 1:
+                if target == source or onto and rank_of(onto[-1]) != rank_of(run[0]) + 1:
                     continue          # "on a card one rank higher ... or into an empty column"
                 left, left_down, _ = turned_and_cleared(columns[source][:-count],
                                                         hidden[source], removed, variant)

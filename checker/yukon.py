@@ -9,24 +9,26 @@ foundation's top card may come back onto a column as a single card would go. A f
 card turns up as soon as it is a column's top card. Won when every card is home.
 
 A position is (columns, hidden, foundations): each column's cards bottom first, how many
-at its bottom are face down, each suit's top rank home (C D H S). Cards, their text and
-the cards-that-never-leave proof are Klondike's (``checker.klondike``), whose rules for
-them are the same.
+at its bottom are face down, each suit's top rank home (C D H S). Cards are numbered
+(``checker.cards``); the columns' text, LINE fields, deck check and static proofs are
+Klondike's too (``checker.tableau``), whose rules for them are the same.
 
 LINE: ``FFFF COLUMN...``: the foundations' top ranks (``0`` none), then each column as
 face-down count ``/`` cards (``2/5D9S5C``, ``0/`` empty).
 
-FACTS: ``{"stuck": "KC QD ..."}``: these cards never leave their places
-(``checker.klondike.stuck_fault`` states and checks the argument).
+FACTS: ``{"stuck": "KC QD ..."}``: these cards never leave their places (or the
+never-events of the relaxed game; ``checker.tableau.facts_fault`` states and checks the
+argument).
 """
 from __future__ import annotations
 
 import random
 from typing import Any, Iterator
 
+from checker.cards import card_text, deck, rank, read_card, suit
 from checker.deals import pysol_order
-
-from checker.klondike import RANKS, SUITS, card_text, fits, rank, read_card, stuck_fault, suit
+from checker.tableau import (Columns, check_cards, facts_fault, fits, line_fields, raised,
+                             read_fields, read_text, tops_home)
 
 NAME = "yukon"
 REDUCTIONS: dict[str, str] = {
@@ -37,7 +39,7 @@ REDUCTIONS: dict[str, str] = {
                  "colour's other suit r - 2 (proofs: games/yukon.py, Yukon.forced)",
 }
 
-Position = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, int, int, int]]
+Position = tuple[Columns, tuple[int, ...], tuple[int, ...]]
 
 
 def variant_problem(variant: dict[str, Any]) -> str:
@@ -51,17 +53,12 @@ def variant_problem(variant: dict[str, Any]) -> str:
     return ""
 
 
-def deck(variant: dict[str, Any]) -> list[int]:
-    return [s * 13 + r for s in range(4) for r in range(variant["ranks"])]
-
-
 def deal(number: int, variant: dict[str, Any]) -> Position:
     """PySolFC's deal `number` (``checker.deals``), or a twin's seeded deal."""
     width = variant["columns"]
     columns: list[list[int]] = [[] for _ in range(width)]
     if variant["ranks"] == 13 and width == 7:
-        cards = [SUITS.index(card[1]) * 13 + RANKS.index(card[0]) for card in pysol_order(number)]
-        dealt = iter(cards)
+        dealt = iter([read_card(card) for card in pysol_order(number)])
         for i in range(1, 7):                   # face-down rows: columns i..6
             for j in range(i, 7):
                 columns[j].append(next(dealt))
@@ -73,7 +70,7 @@ def deal(number: int, variant: dict[str, Any]) -> Position:
         return tuple(map(tuple, columns)), tuple(range(7)), (0, 0, 0, 0)
     if number < 1:
         raise ValueError("deal numbers start at 1")
-    cards = deck(variant)
+    cards = deck(variant["ranks"])
     random.Random(number).shuffle(cards)
     for i in range(width):                      # i face-down cards, then one face up
         for _ in range(i):
@@ -88,71 +85,25 @@ def deal(number: int, variant: dict[str, Any]) -> Position:
 
 
 def parse(text: str, variant: dict[str, Any]) -> Position:
-    """The project's text: an optional ``Foundations:`` line, then one line per column,
-    bottom first, face-down cards as ``<KS>``, ``-`` if empty."""
-    foundations = [0, 0, 0, 0]
-    columns: list[tuple[int, ...]] = []
-    hidden: list[int] = []
-    for raw in text.splitlines():
-        line = raw.strip().lstrip("\ufeff")
-        if not line:
-            continue
-        if line.lower().startswith("foundations:"):
-            for token in line.partition(":")[2].split():
-                if "-" in token:
-                    s, r = token.split("-")
-                    foundations[SUITS.index(s.upper())] = 0 if r == "0" else RANKS.index(r.upper()) + 1
-                else:
-                    card = read_card(token)
-                    foundations[suit(card)] = rank(card)
-            continue
-        tokens = [] if line.lstrip(":").split() == ["-"] else line.lstrip(":").split()
-        down = sum(t.startswith("<") for t in tokens)
-        if any(t.startswith("<") for t in tokens[down:]):
-            raise ValueError(f"face-down cards lie above face-up ones: {line!r}")
-        columns.append(tuple(read_card(t.strip("<>")) for t in tokens))
-        hidden.append(down)
-    position = (tuple(columns), tuple(hidden), (foundations[0], foundations[1], foundations[2],
-                                                foundations[3]))
-    _check(position, variant)
-    return position
-
-
-def _check(position: Position, variant: dict[str, Any]) -> None:
-    columns, hidden, foundations = position
-    home = [s * 13 + r for s in range(4) for r in range(foundations[s])]
-    if sorted([c for column in columns for c in column] + home) != deck(variant):
-        raise ValueError("the cards are not the deck, each once")
-    if len(columns) != variant["columns"] or len(hidden) != len(columns):
-        raise ValueError("wrong number of columns")
-    for column, down in zip(columns, hidden):
-        if not 0 <= down <= max(len(column) - 1, 0):
-            raise ValueError("a column's top card must be face up")
+    """The project's text (``solitaire show yukon``; ``checker.tableau.read_text``)."""
+    foundations, _, columns, hidden = read_text(text, ())
+    check_cards(columns, hidden, tuple(foundations), (), variant)
+    return columns, hidden, tuple(foundations)
 
 
 def encode(position: Position, variant: dict[str, Any], reductions: frozenset[str]) -> str:
     columns, hidden, foundations = position
-    cols = [f"{down}/" + "".join(map(card_text, column)) for column, down in zip(columns, hidden)]
-    if "columns-sorted" in reductions:
-        cols.sort()
-    return " ".join(["".join("0" if r == 0 else RANKS[r - 1] for r in foundations), *cols])
+    found, cols = line_fields(foundations, columns, hidden, "columns-sorted" in reductions)
+    return " ".join([found, *cols])
 
 
 def decode(line: str, variant: dict[str, Any]) -> Position:
     found, *cols = line.split(" ")
-    if len(found) != 4 or len(cols) != variant["columns"]:
+    if len(cols) != variant["columns"]:
         raise ValueError("not FFFF and one field a column")
-    columns, hidden = [], []
-    for col in cols:
-        down, _, cards = col.partition("/")
-        if len(cards) % 2:
-            raise ValueError(f"{cards!r} is not a list of cards")
-        columns.append(tuple(read_card(cards[i:i + 2]) for i in range(0, len(cards), 2)))
-        hidden.append(int(down))
-    f = [0 if c == "0" else RANKS.index(c) + 1 for c in found]
-    position = (tuple(columns), tuple(hidden), (f[0], f[1], f[2], f[3]))
-    _check(position, variant)
-    return position
+    foundations, columns, hidden = read_fields(found, cols)
+    check_cards(columns, hidden, foundations, (), variant)
+    return columns, hidden, foundations
 
 
 def is_won(position: Position, variant: dict[str, Any]) -> bool:
@@ -176,9 +127,7 @@ def moves(position: Position, variant: dict[str, Any],
             left = columns[:i] + (column[:j],) + columns[i + 1:]
             down = hidden[:i] + (min(hidden[i], max(j - 1, 0)),) + hidden[i + 1:]
             if j == len(column) - 1 and foundations[suit(card)] + 1 == rank(card):
-                raised = list(foundations)
-                raised[suit(card)] += 1
-                yield f"{i + 1}f", (left, down, (raised[0], raised[1], raised[2], raised[3]))
+                yield f"{i + 1}f", (left, down, raised(foundations, suit(card)))
             for t, other in enumerate(columns):
                 if t != i and _takes(card, other, variant):
                     after = left[:t] + (other + stack,) + left[t + 1:]
@@ -186,16 +135,14 @@ def moves(position: Position, variant: dict[str, Any],
     for s in range(4):
         if foundations[s]:
             card = s * 13 + foundations[s] - 1
-            lowered = list(foundations)
-            lowered[s] -= 1
+            lowered = raised(foundations, s, -1)
             for t, other in enumerate(columns):
                 if _takes(card, other, variant):
                     after = columns[:t] + (other + (card,),) + columns[t + 1:]
-                    yield f"f{t + 1}:{card_text(card)}", (after, hidden, (lowered[0], lowered[1],
-                                                                         lowered[2], lowered[3]))
+                    yield f"f{t + 1}:{card_text(card)}", (after, hidden, lowered)
 
 
-def _safe(card: int, foundations: tuple[int, int, int, int]) -> bool:
+def _safe(card: int, foundations: tuple[int, ...]) -> bool:
     r, s = rank(card), suit(card)
     if foundations[s] + 1 != r:
         return False
@@ -208,28 +155,10 @@ def settle(position: Position, variant: dict[str, Any], reductions: frozenset[st
     matter: a card once safe stays safe until it goes)."""
     if "safe-home" not in reductions:
         return position
-    while True:
-        columns, hidden, foundations = position
-        for i, column in enumerate(columns):
-            if column and _safe(column[-1], foundations):
-                raised = list(foundations)
-                raised[suit(column[-1])] += 1
-                down = min(hidden[i], max(len(column) - 2, 0))
-                position = (columns[:i] + (column[:-1],) + columns[i + 1:],
-                            hidden[:i] + (down,) + hidden[i + 1:],
-                            (raised[0], raised[1], raised[2], raised[3]))
-                break
-        else:
-            return position
+    return tops_home(*position, _safe)
 
 
 def check_facts(position: Position, variant: dict[str, Any], facts: Any) -> str:
     """"" if the facts prove the position lost, else why not."""
-    try:
-        if isinstance(facts, dict) and set(facts) == {"stuck"}:
-            stuck = {read_card(t) for t in facts["stuck"].split()}
-            return stuck_fault(position[0], position[1], variant["ranks"], stuck,
-                               variant["empty"] == "any")
-    except (TypeError, AttributeError, ValueError) as error:
-        return f"unreadable facts ({error})"
-    return "the facts are not stuck cards"
+    return facts_fault(position[0], position[1], position[2], variant["ranks"], facts,
+                       variant["empty"] == "any")
