@@ -6,6 +6,7 @@ the Game protocol, so they work for every game in the registry.
 from __future__ import annotations
 
 import dataclasses
+import gc
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -22,8 +23,27 @@ def solve(game: Game[Any, Any], state: Any, strategy: str | None = None,
     Every command's search goes through here, and so does what the game's text leaves
     unknown (``within_what_is_known``).
     """
+    _settle_startup_objects()
     result = find_strategy(default_strategy(game, strategy))(game, state, budget)
     return within_what_is_known(game, state, result)
+
+
+_settled = False
+
+
+def _settle_startup_objects() -> None:
+    """Put the objects alive before a process's first search (modules, tables, the
+    command line's machinery) out of the cyclic garbage collector's sight, once a process
+    (``gc.freeze``). A search allocates fast, so the collector runs often, and each full
+    collection walks every tracked object: with the plotting, CP-SAT and cluster modules
+    imported, Klondike draw 1's regression line took 0.127 CPU s, frozen 0.074. Frozen
+    objects are still freed when nothing refers to them; only cycles among them are kept.
+    """
+    global _settled
+    if not _settled:
+        _settled = True
+        gc.collect()
+        gc.freeze()
 
 
 def within_what_is_known(game: Game[Any, Any], state: Any, result: Result[Any]) -> Result[Any]:
