@@ -4,9 +4,11 @@ A blind hint's chance for a plan is its share of sampled worlds that a full-info
 search wins after it: an upper bound on the chance of a player who will not see the
 hidden cards (on Klondike draw 3, decisions predicted at 0.98 were followed by a won game
 half the time). ``solver.app.blind.calibrated`` turns that share into a calibrated chance
-with three weights a game declares (``blind_calibration``): a logistic regression of the
-game's outcome (won or lost, as the blind player played it) on the share's logit and on
-ln(1 + unseen cards) at the decision.
+with four weights a game declares (``blind_calibration``): a logistic regression of the
+game's outcome (won or lost, as the blind player played it) on the share's logit, on
+ln(1 + unseen cards) at the decision, and on their product. (On CrissCross's deals
+51-650 the product term lowered the held-out Brier score from 0.217 to 0.204; a share
+without logit, or squared terms, did no better.)
 
 This script fits the weights on the records of ``solitaire play GAME ... --blind`` for the
 deals up to ``--fit-to`` and checks them on the others (out of sample): the reliability
@@ -60,49 +62,72 @@ def decisions(path: Path) -> list[tuple[int, float, int, int, bool]]:
     return found
 
 
-def features(share: float, worlds: int, unseen: int) -> tuple[float, float, float]:
+def features(share: float, worlds: int, unseen: int) -> tuple[float, float, float, float]:
     """The regression's inputs, as ``calibrated`` computes them."""
     moved = (share * worlds + 0.5) / (worlds + 1)
-    return math.log(moved / (1 - moved)), math.log1p(unseen), 1.0
+    logit, hidden = math.log(moved / (1 - moved)), math.log1p(unseen)
+    return logit, hidden, logit * hidden, 1.0
 
 
-def fit(rows: Iterable[tuple[int, float, int, int, bool]]) -> tuple[float, float, float]:
-    """Return the logistic regression's weights (Newton's method, a small ridge)."""
+def fit(rows: Iterable[tuple[int, float, int, int, bool]]) -> tuple[float, float, float, float]:
+    """Return the logistic regression's weights: Newton's method on the penalised
+    log-likelihood, each step halved until it does not make the fit worse."""
     data = [(features(share, worlds, unseen), won) for _, share, worlds, unseen, won in rows]
-    w = [1.0, 0.0, 0.0]
-    for _ in range(50):
-        grad = [0.0, 0.0, 0.0]
-        hess = [[0.0] * 3 for _ in range(3)]
+
+    def loss(w: list[float]) -> float:
+        total = RIDGE / 2 * sum(wi ** 2 for wi in w[:-1])
+        for x, y in data:
+            z = sum(wi * xi for wi, xi in zip(w, x))
+            total += math.log1p(math.exp(-abs(z))) + max(z, 0.0) - y * z
+        return total
+
+    size = 4
+    w = [1.0, 0.0, 0.0, 0.0]
+    current = loss(w)
+    for _ in range(100):
+        grad = [0.0] * size
+        hess = [[1e-9 if i == j else 0.0 for j in range(size)] for i in range(size)]
         for x, y in data:
             z = sum(wi * xi for wi, xi in zip(w, x))
             p = 1 / (1 + math.exp(-max(min(z, 700), -700)))
-            for i in range(3):
+            for i in range(size):
                 grad[i] += (p - y) * x[i]
-                for j in range(3):
+                for j in range(size):
                     hess[i][j] += p * (1 - p) * x[i] * x[j]
-        for i in range(2):
+        for i in range(size - 1):
             grad[i] += RIDGE * w[i]
             hess[i][i] += RIDGE
-        step = solve3(hess, grad)
-        w = [wi - si for wi, si in zip(w, step)]
-        if max(abs(s) for s in step) < 1e-9:
+        step = solve_linear(hess, grad)
+        scale = 1.0
+        while scale > 1e-6:
+            trial = [wi - scale * si for wi, si in zip(w, step)]
+            value = loss(trial)
+            if value <= current:
+                break
+            scale /= 2
+        else:
             break
-    return w[0], w[1], w[2]
+        moved = max(abs(scale * si) for si in step)
+        w, current = trial, value
+        if moved < 1e-9:
+            break
+    return w[0], w[1], w[2], w[3]
 
 
-def solve3(a: list[list[float]], b: list[float]) -> list[float]:
-    """Solve a 3x3 linear system by Gaussian elimination with partial pivoting."""
+def solve_linear(a: list[list[float]], b: list[float]) -> list[float]:
+    """Solve a small linear system by Gaussian elimination with partial pivoting."""
+    n = len(b)
     m = [row[:] + [value] for row, value in zip(a, b)]
-    for col in range(3):
-        pivot = max(range(col, 3), key=lambda r: abs(m[r][col]))
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
         m[col], m[pivot] = m[pivot], m[col]
-        for r in range(col + 1, 3):
+        for r in range(col + 1, n):
             factor = m[r][col] / m[col][col]
-            for c in range(col, 4):
+            for c in range(col, n + 1):
                 m[r][c] -= factor * m[col][c]
-    x = [0.0, 0.0, 0.0]
-    for r in (2, 1, 0):
-        x[r] = (m[r][3] - sum(m[r][c] * x[c] for c in range(r + 1, 3))) / m[r][r]
+    x = [0.0] * n
+    for r in reversed(range(n)):
+        x[r] = (m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))) / m[r][r]
     return x
 
 
@@ -143,8 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     weights = fit(train)
     games = len({row[0] for row in held})
     print(f"fitted on {len(train)} decisions of {len({row[0] for row in train})} games "
-          f"(deals up to {args.fit_to}): weights ({weights[0]:.4f}, {weights[1]:.4f}, "
-          f"{weights[2]:.4f})")
+          f"(deals up to {args.fit_to}): weights ({', '.join(f'{w:.4f}' for w in weights)})")
     print(f"checked on {len(held)} decisions of {games} other games:")
     for name, pairs in (("raw share of won worlds", [(s, w) for _, s, _, _, w in held]),
                         ("calibrated", [(calibrated(weights, s, n, u), w)

@@ -30,7 +30,7 @@ def bench() -> ModuleType:
 
 
 def test_the_map_rises_with_the_share_and_falls_with_unseen_cards() -> None:
-    weights = (1.2, -0.8, 1.5)
+    weights = (1.2, -0.8, -0.1, 1.5)
     shares = [calibrated(weights, s / 10, 100, 20) for s in range(11)]
     assert shares == sorted(shares) and 0 < shares[0] < shares[-1] < 1
     unseen = [calibrated(weights, 0.9, 100, u) for u in (0, 5, 20, 45)]
@@ -40,23 +40,23 @@ def test_the_map_rises_with_the_share_and_falls_with_unseen_cards() -> None:
 def test_the_fit_recovers_the_weights_that_made_the_outcomes(bench: ModuleType, tmp_path: Path) -> None:
     """Outcomes drawn from known weights: the fit finds them again, and the calibrated
     chance is within a few points of the outcomes where the raw share is far off."""
-    truth = (0.9, -0.7, 1.1)
+    truth = (0.9, -0.7, -0.15, 1.1)
     rng = random.Random(5)
     lines = []
-    for deal in range(1, 3001):
+    for deal in range(1, 6001):
         share, unseen = rng.choice([0.3, 0.6, 0.9, 1.0]), rng.randrange(0, 40)
         won = rng.random() < calibrated(truth, share, 100, unseen)
         lines.append(json.dumps({"deal": deal, "status": "won" if won else "lost", "decisions": [
             {"move": "x", "chance": share, "samples": 100, "unseen": unseen}]}))
     path = tmp_path / "r.jsonl"
-    path.write_text("\n".join(lines) + "\n{\"deal\": 3001, \"sta")          # a torn last line
+    path.write_text("\n".join(lines) + "\n{\"deal\": 6001, \"sta")          # a torn last line
     rows = bench.decisions(path)
-    assert len(rows) == 3000
-    weights = bench.fit(rows[:2000])
+    assert len(rows) == 6000
+    weights = bench.fit(rows[:4000])
     assert all(abs(w - t) < 0.25 for w, t in zip(weights, truth)), weights
-    held = rows[2000:]
-    _, _, raw_gap = bench.table([(s, w) for _, s, _, _, w in held], 100)
-    _, _, gap = bench.table([(calibrated(weights, s, n, u), w) for _, s, n, u, w in held], 100)
+    held = rows[4000:]
+    _, _, raw_gap = bench.table([(s, w) for _, s, _, _, w in held], 200)
+    _, _, gap = bench.table([(calibrated(weights, s, n, u), w) for _, s, n, u, w in held], 200)
     assert raw_gap > 0.2 and gap < 0.06
 
 
@@ -69,7 +69,7 @@ def test_exact_decisions_and_old_records_are_left_out_of_the_fit(bench: ModuleTy
     assert bench.decisions(path) == [(1, 0.5, 30, 7, True)]
 
 
-def calibrated_game(weights: tuple[float, float, float]) -> Any:
+def calibrated_game(weights: tuple[float, float, float, float]) -> Any:
     """A small Klondike twin that declares `weights` as its calibration."""
     base = GAMES["klondike"].__class__(ranks=4, columns=5)
     kind = type("CalibratedKlondike", (type(base),), {"blind_calibration": weights})
@@ -77,7 +77,7 @@ def calibrated_game(weights: tuple[float, float, float]) -> Any:
 
 
 def test_a_game_with_weights_gets_calibrated_chances_and_the_same_choice() -> None:
-    weights = (1.0, -0.5, 0.2)
+    weights = (1.0, -0.5, -0.1, 0.2)
     plain = GAMES["klondike"].__class__(ranks=4, columns=5)
     game = calibrated_game(weights)
     settings = Settings(samples=40, seed=2, cap=2_000)
@@ -94,11 +94,11 @@ def test_a_game_with_weights_gets_calibrated_chances_and_the_same_choice() -> No
 
 
 def test_blind_play_records_each_decisions_calibrated_chance_and_what_was_unseen() -> None:
-    game = calibrated_game((1.0, -0.5, 0.2))
+    game = calibrated_game((1.0, -0.5, -0.1, 0.2))
     played = play(game, game.deal(1), Settings(samples=15, seed=1, cap=2_000))
     estimated = [d for d in played.decisions if not d.get("exact")]
     assert estimated
     for decision in estimated:
         assert decision["calibrated"] == pytest.approx(calibrated(
-            (1.0, -0.5, 0.2), decision["chance"], decision["samples"], decision["unseen"]), abs=1e-3)
+            (1.0, -0.5, -0.1, 0.2), decision["chance"], decision["samples"], decision["unseen"]), abs=1e-3)
         assert 0 <= decision["step"] <= len(played.steps)

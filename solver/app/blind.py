@@ -159,23 +159,26 @@ class Settings:
         return f"blind:{how},seed={self.seed},cap={self.cap},strategy={self.strategy or 'default'}"
 
 
-def calibrated(weights: tuple[float, float, float], chance: float, samples: int,
+def calibrated(weights: tuple[float, float, float, float], chance: float, samples: int,
                unseen: int) -> float:
-    """Return a blind chance calibrated against outcomes: ``σ(a·logit(s) + b·ln(1 + u) + c)``.
+    """Return a blind chance calibrated against outcomes: ``σ(a·l + b·v + c·l·v + d)``
+    with ``l = logit(s)`` and ``v = ln(1 + u)``.
 
     `chance` is a plan's share of won worlds over `samples`, a full-information chance:
     a player who will not see the hidden cards wins less often than a clairvoyant, the
-    more so the more cards are unseen (`u`, at the decision). `s` is the share moved off
-    0 and 1 by half a world, ``(chance·samples + ½)/(samples + 1)``, so that every share
-    has a logit. The weights (the game's ``blind_calibration``) are a logistic regression
-    of blind games' outcomes on those two features (``benchmarks/blind_calibration.py``).
+    more so the more cards are unseen (`u`, at the decision), and the share says less the
+    more is unseen (the product term). `s` is the share moved off 0 and 1 by half a
+    world, ``(chance·samples + ½)/(samples + 1)``, so that every share has a logit. The
+    weights (the game's ``blind_calibration``) are a logistic regression of blind games'
+    outcomes on those features (``benchmarks/blind_calibration.py``).
 
-    >>> round(calibrated((1.0, 0.0, 0.0), 0.75, 2, 10), 4)   # identity weights: s itself
+    >>> round(calibrated((1.0, 0.0, 0.0, 0.0), 0.75, 2, 10), 4)   # s itself
     0.6667
     """
-    a, b, c = weights
+    a, b, c, d = weights
     share = (chance * samples + 0.5) / (samples + 1)
-    z = a * math.log(share / (1 - share)) + b * math.log1p(unseen) + c
+    logit, hidden = math.log(share / (1 - share)), math.log1p(unseen)
+    z = a * logit + b * hidden + c * logit * hidden + d
     return 1 / (1 + math.exp(-z)) if z > -700 else 0.0
 
 
