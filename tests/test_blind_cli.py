@@ -81,7 +81,7 @@ def test_play_needs_blind(tmp_path: Path, capsys: Any) -> None:
 def test_play_blind_records_each_game_and_resumes(tmp_path: Path, capsys: Any) -> None:
     out = tmp_path / "r.jsonl"
     game = GAMES["klondike"].__class__(ranks=4, columns=5)
-    def args(deals: str, samples: str = "10", *more: str) -> list[str]:
+    def args(deals: str, samples: str = "6", *more: str) -> list[str]:
         return ["play", "klondike", deals, *TWIN, "--blind", "--samples", samples, "-o", str(out),
                 "-q", *more]
 
@@ -92,18 +92,18 @@ def test_play_blind_records_each_game_and_resumes(tmp_path: Path, capsys: Any) -
     for line in lines:
         record = json.loads(line)
         verdict = Verdict.from_json(record, game)
-        assert verdict.strategy.startswith("blind:samples=10")
+        assert verdict.strategy.startswith("blind:samples=6")
         assert record["full_information"] in ("won", "lost", "unknown")
         for decision in record["decisions"]:
             assert 0.0 <= decision["chance"] <= 1.0
         played = record["moves"] if record["status"] == "won" else record["played"]
         replay = verify_moves(game, game.deal(record["deal"]), played)
         assert replay.won == (record["status"] == "won")
-    status, text, _ = run_main(args("1-3", "10", "--resume"), capsys)
+    status, text, _ = run_main(args("1-3", "6", "--resume"), capsys)
     assert status == 0
     assert [json.loads(line)["deal"] for line in out.read_text().splitlines()] == [1, 2, 3]
-    status, _, err = run_main(args("1-4", "11", "--resume"), capsys)
-    assert status == 2 and "samples=11" in err
+    status, _, err = run_main(args("1-4", "7", "--resume"), capsys)
+    assert status == 2 and "samples=7" in err
 
 
 # -- what the player has seen, in a file ---------------------------------------------------

@@ -26,7 +26,7 @@ pytest.importorskip("distributed", reason="the cluster tests need Dask's distrib
                                           "(pip install -e '.[cluster]')")
 
 DASK = Path(sys.executable).with_name("dask")
-SOURCE = "1-40"                 # Black Hole deals: about 3 CPU seconds in all
+SOURCE = "1-20"                 # Black Hole deals: about 1.5 CPU seconds in all
 TIMING = ("seconds", "cpu_seconds", "peak_memory")     # measured, not decided
 
 
@@ -130,7 +130,7 @@ def test_a_worker_killed_midway_loses_no_deal_and_repeats_none(
          "--out", str(out), "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 120
-        while not out.exists() or len(out.read_bytes().splitlines()) < 8:
+        while not out.exists() or len(out.read_bytes().splitlines()) < 5:
             assert driver.poll() is None, driver.communicate()
             assert time.monotonic() < deadline
             time.sleep(0.02)
@@ -144,9 +144,9 @@ def test_a_worker_killed_midway_loses_no_deal_and_repeats_none(
     assert driver.returncode == 0, err
     assert workers[0].wait(10) == -signal.SIGKILL
     got = records(out)
-    assert sorted(got) == list(range(1, 41))
+    assert sorted(got) == list(range(1, 21))
     assert got == local
-    assert b"40 deals:" in printed
+    assert b"20 deals:" in printed
 
 
 def test_a_local_cluster_writes_what_a_local_run_writes(
@@ -156,7 +156,8 @@ def test_a_local_cluster_writes_what_a_local_run_writes(
     code, printed, err = run_main(["classify", "black-hole", SOURCE, "--dask", "local:2",
                                    "--out", str(out), "-q"], capsys)
     assert code == 0, err
-    assert records(out) == local and "40 deals: 34 won, 6 lost" in printed
+    won = sum(record["status"] == "won" for record in local.values())
+    assert records(out) == local and f"20 deals: {won} won, {20 - won} lost" in printed
 
 
 def one_error(code: int, err: str) -> bool:

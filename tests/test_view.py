@@ -143,7 +143,7 @@ def test_blind_play_of_a_twin_replays_to_its_end() -> None:
     game = twins(GAMES["klondike"])[0]
     outcomes = set()
     for deal in range(1, 3):
-        played = play(game, game.deal(deal), Settings(samples=15, seed=1, cap=2_000))
+        played = play(game, game.deal(deal), Settings(samples=8, seed=1, cap=2_000))
         state = game.deal(deal)
         for step in played.steps:
             assert game.illegal_reason(state, step) == "", game.notation(step)
