@@ -9,6 +9,7 @@ import networkx as nx
 import pytest
 from typer.testing import CliRunner
 
+from conftest import quick_first
 from games import GAMES, find_game
 from solver.app.cli import app
 from solver.app.graph import LOST, WINNABLE, WON, GraphTooLarge, explore, write
@@ -233,7 +234,7 @@ def _small(game: Any) -> Any:
         return game
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", quick_first(sorted(GAMES), set(GAMES) - {"bridge-solitaire"}))
 def test_every_game_gives_a_graph_that_agrees_with_search(name):
     """Through the Game protocol alone, every game's small twin gives a graph whose marks
     add up and whose verdict on the deal is the solver's (a game without twins may be

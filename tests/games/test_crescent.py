@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from conftest import DATA, read_known
+from conftest import DATA, quick_first, read_known
 from games import find_game
 from games.crescent import DOWN, FROM_DOWN, FROM_UP, GAME, REDEAL, UP, Move, State, pysol_order
 from solver.cards import card_str, parse_card, pysol_deck_order
@@ -93,7 +93,8 @@ def test_pysolfc_deals_hold_the_two_decks_but_one_ace_and_king_of_each_suit(numb
 KNOWN = read_known(DATA / "crescent" / "known.txt")
 
 
-@pytest.mark.parametrize("record", KNOWN, ids=[r["id"] for r in KNOWN])
+@pytest.mark.parametrize("record", quick_first(KNOWN, [r for r in KNOWN if "variant" not in r]),
+                         ids=[r["id"] for r in KNOWN])
 def test_known_deals_are_won_and_the_solutions_replay(record):
     game = find_game("crescent", dict(o.split("=") for o in record.get("variant", "").split()))
     state = game.deal(int(record["deal"]))
