@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import lzma
+import random
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
@@ -61,3 +62,19 @@ def checked_against(module: ModuleType, path: Path, number: int | None) -> Any:
     expected = None if number is None else start_line(module, read,
                                                      module.deal(number, read.variant))
     return check(read, expected, module)
+
+
+def random_play_positions(game: Any, seed: int, count: int) -> list[Any]:
+    """Positions of seeded random plays from numbered deals, every step taken (the game's
+    ``moves``), `count` in all."""
+    rng = random.Random(seed)
+    found: list[Any] = []
+    while len(found) < count:
+        state = game.deal(rng.randint(1, 10 ** 6))
+        while len(found) < count:
+            found.append(state)
+            steps = game.moves(state)
+            if not steps:
+                break
+            state = game.play(state, rng.choice(steps))
+    return found

@@ -51,6 +51,20 @@ def assert_a_card_goes_home_only_when_none_can_need_it_back(game: Any) -> None:
     assert [game.notation(m) for m in game.forced(game.parse(WORRY_BACK_DONE))] == ["2f"]
 
 
+def benchmark_script(name: str) -> Any:
+    """Import ``benchmarks/<name>.py`` (a script, not a package module) for its tests."""
+    import importlib.util
+    import sys
+
+    path = DATA.parent / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 def quick_first(values: Any, quick: Any) -> list[Any]:
     """Return `values` as test parameters: those in `quick` run by default, the others
     only with ``-m slow`` (the same check, on more games or larger twins)."""

@@ -2,31 +2,24 @@
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import json
 import random
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
+from conftest import benchmark_script
 from games import GAMES
 from solver.app.blind import Settings, blind_hint, calibrated, play
 from solver.view import Sighted
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "blind_calibration.py"
 
 
 @pytest.fixture()
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("blind_calibration", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["blind_calibration"] = module
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_script("blind_calibration")
 
 
 def test_the_map_rises_with_the_share_and_falls_with_unseen_cards() -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from certificate_tools import rewrite, rewrite_as_is
+from certificate_tools import rewrite, rewrite_as_is, random_play_positions
 
 from checker import certificate as certificate_file
 from checker import bridge_solitaire as ck
@@ -143,21 +143,6 @@ def test_a_reduction_the_checker_does_not_accept_is_refused(tmp_path: Path, late
 
 # -- the checker's rules against the game's -------------------------------------------------
 
-def random_positions(game: BridgeSolitaire, seed: int, count: int) -> list[State]:
-    """Positions of seeded random plays from numbered deals, every step taken."""
-    rng = random.Random(seed)
-    found: list[State] = []
-    while len(found) < count:
-        state = game.deal(rng.randint(1, 10 ** 6))
-        while len(found) < count:
-            found.append(state)
-            steps = game.moves(state)
-            if not steps:
-                break
-            state = game.play(state, rng.choice(steps))
-    return found
-
-
 @pytest.mark.parametrize("vulnerable", [False, True])
 def test_deals_text_lines_and_scores_agree_with_the_game(vulnerable: bool) -> None:
     game = BridgeSolitaire(vulnerable)
@@ -166,7 +151,7 @@ def test_deals_text_lines_and_scores_agree_with_the_game(vulnerable: bool) -> No
     for number in (1, 2, 3, 1000, 10 ** 9):
         assert ck.deal(number, v) == ck.parse(game.format(game.deal(number)), v)
     ended = 0
-    for state in random_positions(game, 5 + vulnerable, 600):
+    for state in random_play_positions(game, 5 + vulnerable, 600):
         pos = ck.parse(game.format(state), v)
         assert ck.encode(pos, v, NONE) == certificate_line(state)
         assert ck.decode(ck.encode(pos, v, NONE), v) == pos
@@ -181,7 +166,7 @@ def test_the_checkers_successors_are_the_writers() -> None:
     """The same steps (named alike) and the same positions after them."""
     v = options(GAME)
     encode = GAME.certifier.encode
-    for state in random_positions(GAME, 11, 800):
+    for state in random_play_positions(GAME, 11, 800):
         pos = ck.decode(certificate_line(state), v)
         steps = GAME.moves(state)
         ours = sorted((GAME.notation(step), encode(GAME.play(state, step))) for step in steps)

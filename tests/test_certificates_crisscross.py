@@ -5,19 +5,18 @@ Every real deal of 1-100 is won; deal 6619 is lost (the first lost deals of 1-10
 1098, 1692, 4427, 6619...), and the twins (``CrissCross.twins``) lose some of 1-100."""
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from certificate_tools import checked_against, rewrite_as_is
+from certificate_tools import checked_against, rewrite_as_is, random_play_positions
 
 from checker import certificate as certificate_file
 from checker import crisscross as ck
 from checker.check import check, start_line
 from checker.replay import replay
-from games.crisscross import NO_DEAL, CrissCross, State, certificate_line
+from games.crisscross import NO_DEAL, CrissCross, certificate_line
 from solver.certify import certify
 from solver.game import Status
 from solver.search.base import follow
@@ -160,21 +159,6 @@ def test_a_position_without_its_deal_number_cannot_end_in_a_reshuffle(
 
 # -- the checker's rules against the game's -------------------------------------------------
 
-def random_positions(game: CrissCross, seed: int, count: int) -> list[State]:
-    """Positions of seeded random plays from numbered deals, every step taken."""
-    rng = random.Random(seed)
-    found: list[State] = []
-    while len(found) < count:
-        state = game.deal(rng.randint(1, 10 ** 6))
-        while len(found) < count:
-            found.append(state)
-            steps = game.moves(state)
-            if not steps:
-                break
-            state = game.play(state, rng.choice(steps))
-    return found
-
-
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_deals_text_and_lines_agree_with_the_game(variant: dict[str, Any]) -> None:
     game = CrissCross(**variant)
@@ -182,7 +166,7 @@ def test_deals_text_and_lines_agree_with_the_game(variant: dict[str, Any]) -> No
     assert ck.variant_problem(v) == ""
     for number in (1, 2, 6619, 10 ** 12):
         assert ck.deal(number, v) == ck.parse(game.format(game.deal(number)), v)
-    for state in random_positions(game, 7, 300):
+    for state in random_play_positions(game, 7, 300):
         pos = ck.parse(game.format(state), v)
         assert ck.encode(pos, v, REDUCTIONS) == certificate_line(state)
         assert ck.decode(ck.encode(pos, v, NONE), v) == pos
@@ -199,7 +183,7 @@ def test_the_checkers_successors_are_the_writers(variant: dict[str, Any]) -> Non
     game = CrissCross(**variant)
     v = options(game)
     play, forced = game.play, game.forced
-    for state in random_positions(game, 11, 400):
+    for state in random_play_positions(game, 11, 400):
         pos = ck.parse(game.format(state), v)
         steps = game.moves(state)
         assert sorted(name for name, _ in ck.moves(pos, v, NONE)) == \

@@ -2,24 +2,18 @@
 prints our figures alone where Freecell Solver is missing (no solver is run for real)."""
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "vs_fc_solve.py"
+from conftest import benchmark_script
+
 
 
 @pytest.fixture()
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("vs_fc_solve", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["vs_fc_solve"] = module
-    spec.loader.exec_module(module)
-    return module
+    return benchmark_script("vs_fc_solve")
 
 
 RANGE_OUTPUT = """Started at 100.0
