@@ -2,7 +2,6 @@
 prints our figures alone where Freecell Solver is missing (no solver is run for real)."""
 from __future__ import annotations
 
-from pathlib import Path
 from types import ModuleType
 
 import pytest
