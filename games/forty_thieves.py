@@ -61,7 +61,7 @@ from solver.cards import SUITS, Card, card_str, make_card, pysol_deck_order, ran
 from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
                          use_rules)
 from solver.text import DealReader, foundations_line, labelled
-from solver.view import SEEN_LABEL, Unseen, all_seen, unseen_marks, without_marks
+from solver.view import SEEN_LABEL, Unseen, all_seen, unseen_marks, whole_or_none, without_marks
 from solver.layout import Layout, foundation, pile
 from games._forty_thieves_rules import DRAW, FOUNDATION, REDEAL, STOCK, WASTE, Move, Rules, State
 
@@ -246,14 +246,9 @@ holds only cards never drawn
         nothing), recording marks the rules cannot produce: in the first pass no stock
         card has been drawn, and a redeal makes a stock of cards all drawn before
         (``FortyThievesView``), so the cards never drawn are the whole stock or none."""
-        marked = sum(marks)
-        if said_all and marked:
-            read.add(DealProblem.BAD_LINE, f"Seen: all, but {marked} stock card"
-                     f"{'s are' if marked > 1 else ' is'} marked never drawn")
-        elif marked and marked < len(marks):
-            read.add(DealProblem.BAD_LINE, f"{marked} of the {len(marks)} stock cards marked "
-                     "never drawn: in the first pass none has been drawn, after a redeal all "
-                     "have, so mark all or none")
+        marked, problem = sum(marks), whole_or_none(marks, said_all, "drawn")
+        if problem:
+            read.add(DealProblem.BAD_LINE, problem)
         elif said_all and stock and not self.redeal:
             read.add(DealProblem.BAD_LINE, "Seen: all, but without redeal the stock holds only "
                      "cards never drawn")

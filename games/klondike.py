@@ -96,7 +96,8 @@ from solver.cards import (SUIT_NAMES, SUITS, Card, build_reason, card_str, is_re
                           pysol_layout, rank, run_str, suit)
 from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
                          use_rules)
-from solver.view import SEEN_LABEL, Unseen, all_seen, face_down, face_down_filled, unseen_marks
+from solver.view import (SEEN_LABEL, Unseen, all_seen, face_down, face_down_filled, unseen_marks,
+                         whole_or_none)
 from solver.text import DealReader, foundations_line, labelled, pile_text, read_number
 from solver.layout import Layout, foundation, pile
 from games._deadlock import stuck_cards, stuck_reason
@@ -268,14 +269,9 @@ the first pass none has been turned, after a redeal all have, so mark all or non
         ``Redeals:`` line counts even with unlimited passes, whose positions do not
         keep it).
         """
-        marked = sum(marks)
-        if said_all and marked:
-            read.add(DealProblem.BAD_LINE, f"Seen: all, but {marked} talon card"
-                     f"{'s are' if marked > 1 else ' is'} marked never turned")
-        elif marked and marked < len(marks):
-            read.add(DealProblem.BAD_LINE, f"{marked} of the {len(marks)} stock cards marked "
-                     "never turned: in the first pass none has been turned, after a redeal "
-                     "all have, so mark all or none")
+        marked, problem = sum(marks), whole_or_none(marks, said_all, "turned")
+        if problem:
+            read.add(DealProblem.BAD_LINE, problem)
         elif marked and redeals:
             read.add(DealProblem.BAD_LINE, f"stock cards marked never turned after {redeals} "
                      f"redeal{'s' if redeals > 1 else ''}: the first pass turned them all")

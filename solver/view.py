@@ -285,6 +285,25 @@ def without_marks(text: str) -> str:
                     for token, found in zip(text.split(), map(face_down_token, text.split())))
 
 
+def whole_or_none(marks: Sequence[bool], said_all: bool, verb: str) -> str:
+    """Return what is wrong with a stock's marks where the rules make the cards never
+    seen the whole stock or none of it (Klondike's and Forty Thieves' first pass and
+    redeals), or "": `marks` are the stock cards' (``unseen_marks``), `said_all` whether a
+    ``Seen: all`` line was given, `verb` how a stock card is seen ("turned", "drawn").
+
+    >>> whole_or_none([True, False], False, "turned")
+    '1 of the 2 stock cards marked never turned: in the first pass none has been turned, after a redeal all have, so mark all or none'
+    """
+    marked = sum(marks)
+    if said_all and marked:
+        return f"Seen: all, but {marked} stock card{'s are' if marked > 1 else ' is'} marked " \
+               f"never {verb}"
+    if marked and marked < len(marks):
+        return f"{marked} of the {len(marks)} stock cards marked never {verb}: in the first " \
+               f"pass none has been {verb}, after a redeal all have, so mark all or none"
+    return ""
+
+
 def all_seen(text: str) -> bool:
     """Return whether the rest of a ``Seen:`` line says ``all`` (any case); anything else
     is the reader's bad line."""

@@ -129,7 +129,7 @@ def test_a_redeal_written_says_every_stock_card_was_turned():
     (GAME, lambda t: t.replace("Talon: 4H", "Talon: 4H <AC> <4D>"),
      "2 of the 26 stock cards marked never turned"),
     (GAME, lambda t: GAME.format_seen(GAME.deal(1), 24) + "Seen: all\n",
-     "Seen: all, but 24 talon cards are marked never turned"),
+     "Seen: all, but 24 stock cards are marked never turned"),
     (GAME, lambda t: t.replace("Talon: 4H AC", "Talon: AC\nWaste: <4H>"),
      "line 2: waste card '<4H>' marked never turned: the waste is face up"),
     (GAME, lambda t: t + "Seen: some\n", "Seen: 'some': expected all"),
