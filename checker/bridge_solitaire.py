@@ -12,186 +12,123 @@ beside them. One hand of contract bridge against the stock, scored:
     next. When the stock runs out, each card left in the player's hand is a trick for
     the player. The hand is scored as contract bridge scores a single deal.
 
-Each rule below is a function, named in its docstring. The two jokers are alike (the text
-writes both ``JK``), so a joker is the card ``JK`` here and a hand holds it once or twice.
-
-A position is (face up, face down, stock, kept, contract, played, hand, tricks, lead):
-the cards as dealt; the 6 kept (sorted; none before the choice); the contract (``""``
-before the bidding, ``pass`` to defend the house's bid, or the player's bid ``2S``,
-``3NT``); the stock cards used; the player's cards left (sorted; none before the
-bidding); the player's tricks so far; who leads next (``player``, ``house``; ``-`` before
-the bidding). Cards are sorted as the deck is ordered: AC..KC, AD..KD, AH..KH, AS..KS, JK.
-
-LINE: those nine fields joined by ``|``, cards written together (``ACTDJK``, ``-`` none).
-
-The scores, from the player's side (the player's points minus the house's), of a hand
-that is over; ``won`` is a hand over with a positive score, as the game rules it. A
-certificate of a lost position claims its best score (``check.py``), 0 or less.
+Each rule is stated at the function that applies it. Cards are ``checker.cards``'s texts;
+the two jokers are alike, so a joker is the card ``JK`` and a hand holds it once or twice.
+A certificate of a lost position claims its best score (``check.py``), 0 or less.
 """
 from __future__ import annotations
 
 import itertools
-import random
+from collections import Counter
 from typing import Any, Iterator, NamedTuple
+
+from checker.cards import RANKS, SUITS, labelled, run_of, token
+from checker.deals import shuffled
 
 NAME = "bridge-solitaire"
 REDUCTIONS: dict[str, str] = {}
 
-RANKS = "A23456789TJQK"
-SUITS = "CDHS"
 STRAINS = ("C", "D", "H", "S", "NT")
 JOKER = "JK"
 DECK = [r + s for s in SUITS for r in RANKS] + [JOKER, JOKER]
-ORDER = {card: index for index, card in enumerate(DECK)}      # the deck's order, JK last
+ORDER = {card: index for index, card in enumerate(DECK)}      # cards sorted: AC..KS, JK
+SUIT = {card: card[1:] for card in DECK} | {JOKER: ""}       # a joker has no suit
+RANK = {card: "23456789TJQKA".index(card[0]) + 2 for card in DECK[:52]}   # aces high
 DOWN, UP, STOCK, KEEP = 7, 13, 34, 6
+FIELDS = ("face up", "face down", "stock", "kept", "contract", "played", "hand", "tricks", "lead")
 
 
 class Position(NamedTuple):
-    face_up: tuple[str, ...]
+    face_up: tuple[str, ...]        # the cards as dealt
     face_down: tuple[str, ...]
-    stock: tuple[str, ...]
-    kept: tuple[str, ...]
-    contract: str
-    played: int
-    hand: tuple[str, ...]
-    tricks: int
-    lead: str
+    stock: tuple[str, ...]          # its top card first
+    kept: tuple[str, ...]           # the 6 kept, sorted; none before the choice
+    contract: str                   # "" before the bidding, "pass" (defend), a bid "2S", "3NT"
+    played: int                     # the stock cards used
+    hand: tuple[str, ...]           # the player's cards left, sorted; none before the bidding
+    tricks: int                     # the player's tricks so far
+    lead: str                       # who leads next: "player", "house"; "-" before the bidding
 
 
 def variant_problem(variant: dict[str, Any]) -> str:
-    if set(variant) != {"vulnerable"} or not isinstance(variant["vulnerable"], bool):
-        return "expected vulnerable true or false"
-    return ""
-
-
-def suit(card: str) -> str:
-    """A card's suit letter; a joker has none."""
-    return "" if card == JOKER else card[1]
-
-
-def rank(card: str) -> int:
-    """A card's rank for comparison: 2..14, aces high."""
-    return 14 if card[0] == "A" else RANKS.index(card[0]) + 1
+    right = set(variant) == {"vulnerable"} and isinstance(variant["vulnerable"], bool)
+    return "" if right else "expected vulnerable true or false"
 
 
 def ordered(cards: Any) -> tuple[str, ...]:
     return tuple(sorted(cards, key=ORDER.__getitem__))
 
 
-def whole(pos: Position) -> tuple[str, ...]:
-    """The player's 13 cards: the kept and the face-down ones."""
+def whole(pos: Position) -> tuple[str, ...]:       # the player's 13 cards
     return ordered(pos.kept + pos.face_down)
 
-
-# -- the deal and the text ----------------------------------------------------------------
 
 def deal(number: int, variant: dict[str, Any]) -> Position:
     """``random.Random(number).shuffle`` of the deck in its order: the first 7 cards are
     face down, the next 13 face up, the last 34 the stock, its top first."""
-    if number < 1:
-        raise ValueError("deal numbers start at 1")
-    cards = list(DECK)
-    random.Random(number).shuffle(cards)
+    cards = shuffled(DECK, number)
     return Position(tuple(cards[DOWN:DOWN + UP]), tuple(cards[:DOWN]), tuple(cards[DOWN + UP:]),
                     (), "", 0, (), 0, "-")
 
 
-def read_cards(text: str) -> tuple[str, ...]:
-    """Cards written apart (``AC 10D JK``; ``-`` or nothing: none)."""
-    found = []
-    for token in [] if text.strip() in ("", "-") else text.upper().split():
-        token = JOKER if token in ("JK", "*", "★", "JOKER") else token.replace("10", "T")
-        if token not in ORDER:
-            raise ValueError(f"cannot read the card {token!r}")
-        found.append(token)
-    return tuple(found)
+def read_cards(words: list[str]) -> tuple[str, ...]:
+    """Cards (``-``: none), each a ``checker.cards.token`` or a joker: ``JK`` (``*``, ``★``,
+    ``JOKER``)."""
+    return tuple(word if word in ORDER else JOKER if word.upper() in ("JK", "*", "★", "JOKER")
+                 else token(word) for word in words if words != ["-"])
 
 
 def parse(text: str, variant: dict[str, Any]) -> Position:
-    """Read the lines ``Deal``, ``Face up``, ``Face down``, ``Stock``, then ``Kept``; after
-    it ``Contract``; after that ``Played``, ``Hand``, ``Tricks`` and ``Lead`` (left out: 0,
-    every card, 0, the defender). The deal number is not read: no rule reads it."""
-    values: dict[str, str] = {}
-    for line in text.splitlines():
-        line = line.split("#")[0].strip()
-        if line:
-            label, colon, rest = line.partition(":")
-            label = " ".join(label.lower().split())
-            if not colon or label in values:
-                raise ValueError(f"cannot read the line {line!r}")
-            values[label] = rest.strip()
-    known = ("deal", "face up", "face down", "stock", "kept", "contract", "played", "hand",
-             "tricks", "lead")
-    if not set(values) <= set(known) or not {"face up", "face down", "stock"} <= set(values):
-        raise ValueError(f"expected the lines {', '.join(known)}, the first four at least")
-    if "contract" in values and "kept" not in values or \
-            {"played", "hand", "tricks", "lead"} & set(values) and "contract" not in values:
+    """The lines ``Deal``, ``Face up``, ``Face down``, ``Stock``, then ``Kept``; after it
+    ``Contract``; after that ``Played``, ``Hand``, ``Tricks`` and ``Lead`` (left out: 0,
+    every card, 0, the defender), written as LINE and read by ``decode``. No rule reads the
+    deal number."""
+    given = labelled(text, ("deal", *FIELDS))
+    if "contract" in given and "kept" not in given or \
+            "contract" not in given and {"played", "hand", "tricks", "lead"} & set(given):
         raise ValueError("a Contract line follows Kept, and the play's lines a Contract")
-    kept = ordered(read_cards(values.get("kept", "")))
-    contract = values.get("contract", "").upper().replace(" ", "")
-    contract = "pass" if contract == "PASS" else contract
-    pos = Position(read_cards(values["face up"]), read_cards(values["face down"]),
-                   read_cards(values["stock"]), kept, contract, 0, (), 0, "-")
-    if contract:
-        numbers = [values.get(label, "0") for label in ("played", "tricks")]
-        if not all(n.isdigit() for n in numbers):
-            raise ValueError("Played and Tricks are whole numbers")
-        hand = ordered(read_cards(values["hand"])) if "hand" in values else whole(pos)
-        lead = values.get("lead", "player" if contract == "pass" else "house").lower()
-        pos = pos._replace(played=int(numbers[0]), hand=hand, tricks=int(numbers[1]), lead=lead)
-    problem = fault(pos)
-    if problem:
-        raise ValueError(problem)
-    return pos
-
-
-def fault(pos: Position) -> str:
-    """What makes `pos` no position of the game ("" if nothing): the deal is the deck, the
-    kept cards are 6 face-up ones with every face-up joker, the contract one the player
-    may reach, the hand part of the player's cards, the play within the stock and tricks."""
-    if (len(pos.face_up), len(pos.face_down), len(pos.stock)) != (UP, DOWN, STOCK) or \
-            sorted(pos.face_up + pos.face_down + pos.stock) != sorted(DECK):
-        return "the deal must be 13 face up, 7 face down and 34 in the stock: the 54 cards"
-    if pos.kept and (len(pos.kept) != KEEP or not contains(pos.face_up, pos.kept)
-                     or pos.face_up.count(JOKER) != pos.kept.count(JOKER)):
-        return "the kept cards are 6 of the face-up cards, every face-up joker among them"
-    if pos.contract and (not pos.kept or pos.contract not in bids(whole(pos))):
-        return f"the contract {pos.contract!r} is not open to the player"
-    if pos.contract and (not contains(whole(pos), pos.hand) or pos.played > STOCK
-                         or pos.tricks > UP - len(pos.hand) or pos.lead not in ("player", "house")):
-        return "the hand is part of the player's cards, Played at most 34, Tricks at most " \
-               "the cards played, Lead player or house"
-    if not pos.contract and (pos.played, pos.hand, pos.tricks, pos.lead) != (0, (), 0, "-"):
-        return "no card is played before the contract"
-    return ""
-
-
-def contains(cards: tuple[str, ...], part: tuple[str, ...]) -> bool:
-    """Whether `part` is among `cards`, each card as often as it is there."""
-    return all(part.count(card) <= cards.count(card) for card in part)
-
-
-def encode(pos: Position, variant: dict[str, Any], reductions: frozenset[str]) -> str:
-    """The kept cards and the hand in the deck's order (a certificate's line is canonical)."""
-    fields = ["".join(cards) or "-" for cards in (pos.face_up, pos.face_down, pos.stock,
-                                                  ordered(pos.kept))]
-    return "|".join(fields + [pos.contract or "-", str(pos.played),
-                              "".join(ordered(pos.hand)) or "-", str(pos.tricks), pos.lead])
+    bid = given.pop("contract", "").upper().replace(" ", "")
+    values = dict.fromkeys(FIELDS, "-") | {"played": "0", "tricks": "0"}
+    if bid:                                       # the player's 13 cards; the defender leads
+        values |= {"contract": "pass" if bid == "PASS" else bid,
+                   "hand": given.get("kept", "") + " " + given.get("face down", ""),
+                   "lead": "player" if bid == "PASS" else "house"}
+    values |= given
+    for label in ("face up", "face down", "stock", "kept", "hand"):
+        values[label] = "".join(read_cards(values[label].split())) or "-"
+    return decode("|".join(values[label] for label in FIELDS), variant)
 
 
 def decode(line: str, variant: dict[str, Any]) -> Position:
+    """A LINE, its kept cards and hand sorted; ValueError, naming the rule, if no position."""
     fields = line.split("|")
-    if len(fields) != 9 or not fields[5].isdigit() or not fields[7].isdigit():
-        raise ValueError("not nine fields: face up|face down|stock|kept|contract|played|"
-                         "hand|tricks|lead")
-    cards = [read_cards(" ".join(f[i:i + 2] for i in range(0, len(f), 2))) for f in
-             (fields[0], fields[1], fields[2], fields[3], fields[6])]
-    pos = Position(cards[0], cards[1], cards[2], cards[3], fields[4].strip("-"),
-                   int(fields[5]), cards[4], int(fields[7]), fields[8])
-    problem = fault(pos)
-    if problem:
-        raise ValueError(problem)
+    if len(fields) != len(FIELDS) or not fields[5].isdigit() or not fields[7].isdigit():
+        raise ValueError("not nine fields: " + "|".join(FIELDS))
+    up, down, stock, kept, hand = (read_cards(run_of(fields[at].strip("-")))
+                                   for at in (0, 1, 2, 3, 6))
+    pos = Position(up, down, stock, ordered(kept), fields[4].strip("-"), int(fields[5]),
+                   ordered(hand), int(fields[7]), fields[8].lower())
+    if (len(up), len(down)) != (UP, DOWN) or sorted(up + down + stock) != sorted(DECK):
+        raise ValueError("the deal is 13 face up, 7 face down and 34 stock cards: the 54 cards")
+    if kept and (len(kept) != KEEP or Counter(kept) - Counter(up)
+                 or up.count(JOKER) != kept.count(JOKER)):
+        raise ValueError("the kept cards are 6 face-up cards, every face-up joker among them")
+    if pos.contract and (not kept or pos.contract not in bids(whole(pos))):
+        raise ValueError(f"the contract {pos.contract!r} is not open to the player")
+    if pos.contract and (Counter(hand) - Counter(whole(pos)) or pos.played > STOCK
+                         or pos.tricks > UP - len(hand) or pos.lead not in ("player", "house")):
+        raise ValueError("the hand is part of the player's cards, Played at most 34, Tricks at "
+                         "most the cards played, Lead player or house")
+    if not pos.contract and (pos.played, hand, pos.tricks, pos.lead) != (0, (), 0, "-"):
+        raise ValueError("no card is played before the contract")
     return pos
+
+
+def encode(pos: Position, variant: dict[str, Any], reductions: frozenset[str]) -> str:
+    """LINE: the nine fields in order joined by ``|``, the cards written together (``ACTDJK``,
+    ``-`` none), the kept cards and hand sorted (LINE is canonical), no contract ``-``."""
+    fields = pos._replace(kept=ordered(pos.kept), hand=ordered(pos.hand))
+    return "|".join("".join(f) or "-" if isinstance(f, tuple) else str(f) or "-" for f in fields)
 
 
 # -- the bidding ------------------------------------------------------------------------------
@@ -201,25 +138,21 @@ def winners(held: list[int]) -> int:
     while the player holds cards in it, if the player's highest beats the highest rank
     the player lacks and the count has not used yet, it is a winner and leaves;
     otherwise the player's lowest card and that highest lacking rank both leave."""
-    mine = sorted(held, reverse=True)
-    lacking = [r for r in range(14, 1, -1) if r not in held]
+    mine, lacking = sorted(held, reverse=True), [r for r in range(14, 1, -1) if r not in held]
     won = 0
     while mine:
         if not lacking or mine[0] > lacking[0]:
-            won += 1
-            mine.pop(0)
+            won, mine = won + 1, mine[1:]
         else:
-            mine.pop()
-            lacking.pop(0)
+            mine, lacking = mine[:-1], lacking[1:]
     return won
 
 
 def house_bid(cards: tuple[str, ...]) -> tuple[int, int] | None:
-    """The house bids 6 minus the player's winning tricks (all suits) in the player's
-    shortest suit, the lowest-ranking of those tied (C < D < H < S); it passes (None)
-    when that is 0 or less."""
-    total = sum(winners([rank(c) for c in cards if suit(c) == s]) for s in SUITS)
-    lengths = [sum(suit(c) == s for c in cards) for s in SUITS]
+    """The house bids 6 minus the player's winning tricks (all suits) in the player's shortest
+    suit, the lowest-ranking of those tied (C < D < H < S); it passes (None) at 0 or less."""
+    total = sum(winners([RANK[c] for c in cards if SUIT[c] == s]) for s in SUITS)
+    lengths = [sum(SUIT[c] == s for c in cards) for s in SUITS]
     return (6 - total, lengths.index(min(lengths))) if total < 6 else None
 
 
@@ -229,10 +162,9 @@ def bids(cards: tuple[str, ...]) -> list[str]:
     the order 1C < 1D < 1H < 1S < 1NT < 2C ... 7NT; notrump only with a 4-3-3-3,
     3-3-3-3 and a joker, or 3-3-3-2 and two jokers."""
     house = house_bid(cards)
-    floor = -1 if house is None else house[0] * 5 + house[1]
-    shape = tuple(sorted((sum(suit(c) == s for c in cards) for s in SUITS), reverse=True))
-    notrump = shape == ((4, 3, 3, 3), (3, 3, 3, 3), (3, 3, 3, 2))[cards.count(JOKER)]
-    found = ["pass"] if house is not None else []
+    floor, found = (-1, []) if house is None else (house[0] * 5 + house[1], ["pass"])
+    shape = sorted((sum(SUIT[c] == s for c in cards) for s in SUITS), reverse=True)
+    notrump = shape == ([4, 3, 3, 3], [3, 3, 3, 3], [3, 3, 3, 2])[cards.count(JOKER)]
     return found + [f"{level}{STRAINS[strain]}" for level in range(1, 8) for strain in range(5)
                     if level * 5 + strain > floor and (strain < 4 or notrump)]
 
@@ -250,69 +182,58 @@ def contract(pos: Position) -> tuple[int, int, bool, int]:
 
 # -- the play ----------------------------------------------------------------------------------
 
-def legal(pos: Position) -> list[str]:
-    """The player's cards to play: any when leading or answering a joker; else the suit
-    led if the hand holds it, otherwise any card (a joker too). Alike cards once."""
-    led = pos.stock[pos.played] if pos.lead == "house" else JOKER
-    follow = [c for c in pos.hand if led != JOKER and suit(c) == suit(led)]
-    return list(dict.fromkeys(follow or pos.hand))
-
-
 def beats(card: str, other: str, led: str, trump: str) -> bool:
-    """Whether `card` beats `other` in a trick led in the suit `led` (no jokers): a trump
-    beats every card of another suit; of the suit led the higher rank wins; a card of
-    neither never wins."""
-    if suit(card) == suit(other):
-        return rank(card) > rank(other)
-    return suit(card) == trump or suit(card) == led and suit(other) != trump
+    """Whether `card` beats `other` in a trick led in the suit `led` (no jokers): a trump beats
+    any card of another suit; in the suit led the higher rank wins; others never win."""
+    if SUIT[card] == SUIT[other]:
+        return RANK[card] > RANK[other]
+    return SUIT[card] == trump or SUIT[card] == led and SUIT[other] != trump
 
 
 def trick(pos: Position, card: str, trump: str) -> tuple[int, bool]:
-    """Play `card` (`trump` a suit letter or ``NT``); return the stock cards used after
-    the trick and whether the player takes it. A house lead is the stock's top card: a joker takes it unless the player
-    answers a joker with the other joker. To a player's lead the house turns cards from
-    the stock until one is of the suit led, a trump or a joker (to a joker led, its top
-    card: a joker has no suit), at most four in notrump, the others out of play; with
-    none legal, or the stock run out, the player takes it. A joker takes a trick for the
-    house (but the exception above); otherwise the higher card (``beats``)."""
+    """Play `card` (`trump` a suit or ``NT``): the stock cards used after the trick, and
+    whether the player takes it. A house lead is the stock's top card. To a player's lead
+    the house turns stock cards until one is of the suit led, a trump or a joker (to a
+    joker, its top card), at most four in notrump, the others out of play; with none
+    legal, or the stock run out, the player takes it. A joker takes a trick for the house,
+    unless the player answers a joker led with the other; else the higher card (``beats``)."""
     at = pos.played
     if pos.lead == "house":
         led = pos.stock[at]
-        if led == JOKER or card == JOKER:
-            return at + 1, led == JOKER and card == JOKER
-        return at + 1, beats(card, led, suit(led), trump)
+        if JOKER in (led, card):
+            return at + 1, led == card == JOKER
+        return at + 1, beats(card, led, SUIT[led], trump)
     last = STOCK if trump != "NT" else min(STOCK, at + 4)
     for turned in range(at, last):
         answer = pos.stock[turned]
-        if card == JOKER or answer == JOKER or suit(answer) in (suit(card), trump):
-            if card == JOKER or answer == JOKER:
-                return turned + 1, False
-            return turned + 1, not beats(answer, card, suit(card), trump)
+        if JOKER in (card, answer):
+            return turned + 1, False
+        if SUIT[answer] in (SUIT[card], trump):
+            return turned + 1, not beats(answer, card, SUIT[card], trump)
     return last, True
-
-
-def over(pos: Position) -> bool:
-    """The hand is over when every card is played or the stock has run out."""
-    return bool(pos.contract) and (not pos.hand or pos.played >= STOCK)
 
 
 def moves(pos: Position, variant: dict[str, Any],
           reductions: frozenset[str]) -> Iterator[tuple[str, Position]]:
     """First the choice of kept cards (``keep:AC+KC+...``), then a bid (``bid:2S``) or
-    ``pass``, then a card to each trick (its name), until the hand is over."""
+    ``pass`` (the defender leads first), then a card to each trick (its name), the
+    trick's winner leading the next, until the hand is over. The player plays any card
+    when leading or answering a joker; else one of the suit led if the hand holds it,
+    otherwise any card (a joker too). Alike cards are one move."""
     if not pos.kept:
-        jokers = tuple(c for c in pos.face_up if c == JOKER)
-        others = ordered(c for c in pos.face_up if c != JOKER)
-        for rest in itertools.combinations(others, KEEP - len(jokers)):
+        jokers = (JOKER,) * pos.face_up.count(JOKER)         # every face-up joker is kept
+        for rest in itertools.combinations(ordered(set(pos.face_up) - {JOKER}), KEEP - len(jokers)):
             kept = ordered(rest + jokers)
             yield "keep:" + "+".join(kept), pos._replace(kept=kept)
     elif not pos.contract:
         for bid in bids(whole(pos)):
             yield (bid if bid == "pass" else "bid:" + bid), pos._replace(
                 contract=bid, hand=whole(pos), lead="player" if bid == "pass" else "house")
-    elif not over(pos):
+    elif pos.hand and pos.played < STOCK:         # the hand is not over (``score``)
         trump = STRAINS[contract(pos)[1]]
-        for card in legal(pos):
+        led = SUIT[pos.stock[pos.played]] if pos.lead == "house" else ""
+        follow = [c for c in pos.hand if led and SUIT[c] == led]
+        for card in dict.fromkeys(follow or pos.hand):
             played, won = trick(pos, card, trump)
             hand = list(pos.hand)
             hand.remove(card)
@@ -332,23 +253,21 @@ def declarer_points(level: int, strain: int, doubling: int, tricks: int, vulnera
     Made: trick points (C, D 20 a trick over six; H, S 30; NT 40 for the first, 30 after;
     times the doubling), a game's bonus (trick points 100 or more) 300 (500 vulnerable) or
     a part score's 50, overtricks (undoubled at trick value; doubled 100 each, 200
-    vulnerable, twice that redoubled), the insult 50 (100 redoubled), a small slam 500
-    (750), a grand slam 1000 (1500). Down: undoubled 50 a trick (100 vulnerable); doubled
-    100, 200, 200, then 300 each (vulnerable 200, then 300 each); redoubled twice that."""
+    vulnerable, redoubled twice that), the insult 50 (100 redoubled), slams 500 and 1000
+    (750, 1500). Down: undoubled 50 a trick (100 vulnerable); doubled 100, 200, 200, then
+    300 each (vulnerable 200, then 300 each); redoubled twice that."""
     down = level + 6 - tricks
+    if down > 0 and doubling == 1:
+        return -down * (100 if vulnerable else 50)
     if down > 0:
-        if doubling == 1:
-            return -down * (100 if vulnerable else 50)
-        first = (200, 300, 300) if vulnerable else (100, 200, 200)
-        return -sum(first[n] if n < 3 else 300 for n in range(down)) * doubling // 2
+        each = (200, 300, 300, 300) if vulnerable else (100, 200, 200, 300)
+        return -sum(each[min(n, 3)] for n in range(down)) * doubling // 2
     per = 20 if strain < 2 else 30
     points = (per * level + (10 if strain == 4 else 0)) * doubling
     points += (500 if vulnerable else 300) if points >= 100 else 50
     extra = tricks - 6 - level
-    if doubling == 1:
-        points += extra * per
-    else:
-        points += (extra * (200 if vulnerable else 100) + 50) * doubling // 2
+    points += extra * per if doubling == 1 else \
+        (extra * (200 if vulnerable else 100) + 50) * doubling // 2
     return points + {6: 750 if vulnerable else 500, 7: 1500 if vulnerable else 1000}.get(level, 0)
 
 
@@ -362,10 +281,11 @@ def honours(cards: tuple[str, ...], strain: int) -> int:
 
 
 def score(pos: Position, variant: dict[str, Any]) -> int | None:
-    """The player's score of a hand that is over (None before): the player's tricks are
-    those taken and every card left in the hand; the declarer's points, minus them where
-    the house declares (counting its tricks, 13 less the player's), and the honours."""
-    if not over(pos):
+    """The player's score of a hand that is over, every card played or the stock run out
+    (None before): the player's tricks are those taken and every card left in the hand;
+    the declarer's points, minus them where the house declares (counting its tricks, 13
+    less the player's), and the honours."""
+    if not pos.contract or pos.hand and pos.played < STOCK:
         return None
     level, strain, mine, doubling = contract(pos)
     tricks = pos.tricks + len(pos.hand)
@@ -376,5 +296,4 @@ def score(pos: Position, variant: dict[str, Any]) -> int | None:
 
 def is_won(pos: Position, variant: dict[str, Any]) -> bool:
     """Won: the hand is over with a positive score for the player."""
-    value = score(pos, variant)
-    return value is not None and value > 0
+    return (score(pos, variant) or 0) > 0

@@ -4,7 +4,8 @@ A card's text is its rank then its suit: ``TD`` is the ten of diamonds, the rank
 ``A 2 3 4 5 6 7 8 9 T J Q K`` (1 to 13) and the suits ``C D H S``; ``10`` reads as ``T``.
 Most game modules keep a card as its text. Klondike and Yukon, which compare ranks and
 colours on every move, number it: suit * 13 + rank - 1 (clubs 0..12, then diamonds, hearts
-and spades), the red suits being diamonds and hearts.
+and spades), the red suits being diamonds and hearts. A text of ``Label: value`` lines
+alone is read by ``labelled``.
 """
 from __future__ import annotations
 
@@ -31,6 +32,22 @@ def run_of(text: str) -> list[str]:
     if len(text) % 2:
         raise ValueError(f"{text!r} is not a list of cards")
     return [text[i:i + 2] for i in range(0, len(text), 2)]
+
+
+def labelled(text: str, labels: tuple[str, ...]) -> dict[str, str]:
+    """The ``Label: value`` lines of a text, the values by label (lower case, single
+    spaces; ``#`` starts a comment); ValueError at any other line, or a label twice."""
+    values: dict[str, str] = {}
+    for line in text.splitlines():
+        line = line.split("#")[0].strip()
+        label, colon, rest = line.partition(":")
+        label = " ".join(label.lower().split())
+        if line and (not colon or label in values or label not in labels):
+            raise ValueError(f"cannot read the line {line!r}: the lines are "
+                             f"{', '.join(labels)}, each once")
+        if line:
+            values[label] = rest.strip()
+    return values
 
 
 # -- numbered cards (Klondike, Yukon) ---------------------------------------------------------

@@ -9,14 +9,17 @@ the number, on decks ordered clubs, spades, hearts, diamonds, Ace to King. Eithe
 n from the last index down to 1, card n is swapped with card j: Microsoft's j is its next
 number (``microsoft_random``) modulo n + 1; the Twister's is int(random() * (n + 1)).
 Microsoft FreeCell's own deals use its generator for every number (``microsoft=True``).
+A game PySolFC does not number, and a small twin, is dealt by the project's own seeded
+shuffle (``shuffled``).
 """
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from typing import Iterator, TypeVar
 
 RANKS = "A23456789TJQK"
 LAST = 10 ** 20                   # PySolFC's numbers run below this
+Card = TypeVar("Card")
 
 
 def microsoft_random(number: int) -> Iterator[int]:
@@ -50,4 +53,14 @@ def pysol_order(number: int, decks: int = 1, microsoft: bool = False) -> list[st
         j = int(twister.random() * (n + 1)) if mersenne else next(values) % (n + 1)
         cards[n], cards[j] = cards[j], cards[n]
     cards.reverse()
+    return cards
+
+
+def shuffled(cards: list[Card], number: int) -> list[Card]:
+    """The project's numbered deal `number` of `cards` (in their order): a copy shuffled by
+    ``random.Random(number).shuffle``; the numbers start at 1."""
+    if number < 1:
+        raise ValueError(f"deal numbers start at 1, got {number}")
+    cards = list(cards)
+    random.Random(number).shuffle(cards)
     return cards
