@@ -14,7 +14,7 @@ What the checker trusts, and nothing more:
   generator, the moves the rules allow, what wins, and each *reduction* the module accepts
   (a symmetry, or an automatic move shown not to change the verdict), each with its proof
   in the module;
-- what the game modules share: the cards and their text (``cards.py``), PySolFC's and
+- what the game modules share: the cards, their text and ``Label: value`` lines (``cards.py``), PySolFC's and
   Microsoft's deals (``deals.py``), and Klondike's and Yukon's columns with their static
   proof of loss (``tableau.py``).
 
