@@ -5,7 +5,7 @@ from heapq import heappop, heappush
 from typing import Any, Callable
 
 from solver.game import Game, Status
-from solver.search.base import (Budget, Result, Run, Search, cost_of, finish, follow, granted,
+from solver.search.base import (Budget, Edge, Result, Run, Search, cost_of, finish, follow, granted,
                                 moves_cost, path_to, settle)
 
 Priority = Callable[[int, Any], int]
@@ -77,7 +77,8 @@ def best_first_search(game: Game[Any, Any], start: Any, f: Priority | None,
                     edge, child = follow(play, forced, state, item)
                     child_key = key(child)
                 else:
-                    edge, child, child_key = item
+                    fused: tuple[Edge, Any, bytes] = item     # typed: unpacked without an iterator
+                    edge, child, child_key = fused
                 child_g = g + moves_cost(play, cost, state, edge) if optimal else g + 1
                 child_digest = table.digest(child_key)
                 if optimal:

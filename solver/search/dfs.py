@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Iterator
 
 from solver.game import Game, Status
-from solver.search.base import Budget, Result, Run, Search, finish, follow, granted, settle
+from solver.search.base import Budget, Edge, Result, Run, Search, finish, follow, granted, settle
 
 
 def dfs(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> Result[Any]:
@@ -46,7 +46,8 @@ def dfs_search(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> S
                         return run.result(Status.WON, path)
                     child_key = key(child)
                 else:
-                    edge, child, child_key = item
+                    fused: tuple[Edge, Any, bytes] = item     # typed: unpacked without an iterator
+                    edge, child, child_key = fused
                     if is_won(child):
                         path.append(edge)
                         return run.result(Status.WON, path)
