@@ -9,7 +9,8 @@ position and move types live here and ``freecell.py`` re-exports them.
 """
 from __future__ import annotations
 
-from typing import Final, NamedTuple, final
+from bisect import insort
+from typing import Final, Iterator, NamedTuple, final
 
 from solver.cards import OTHER_COLOUR_SUITS, is_red, make_card, rank, suit
 
@@ -69,6 +70,8 @@ def _slot(place: int) -> int:
 _MOVES: Final[list[Move]] = [Move(_place(a), _place(b), k)
                              for a in range(_PLACES) for b in range(_PLACES)
                              for k in range(MAX_RUN + 1)]
+# The search edge of each of those moves when no forced move follows it: (move,), made once.
+_ALONE: Final[list[tuple[Move, ...]]] = [(move,) for move in _MOVES]
 
 
 @final
@@ -90,6 +93,7 @@ class _Rules:
     fits: bytes
     opposite: list[tuple[int, int]]
     table: list[Move]
+    alone: list[tuple[Move, ...]]
     kind: type                   # State, read as an attribute (a module global is a dict lookup)
 
     def __init__(self, ranks: int, alternate: bool, kings_only: bool) -> None:
@@ -119,6 +123,7 @@ class _Rules:
         # opposite[s]: the suits whose cards a card of suit s may hold in a column
         self.opposite = list(OTHER_COLOUR_SUITS)
         self.table = _MOVES
+        self.alone = _ALONE
         self.kind = State
 
     def _move(self, source: int, target: int, count: int) -> Move:
@@ -488,6 +493,98 @@ class _Rules:
         a, b = self.opposite[s]
         return foundations[a] >= r - 1 and foundations[b] >= r - 1
 
+    # -- every child at once -----------------------------------------------------------
+
+    def children(self, state: State) -> Iterator[tuple[tuple[Move, ...], State, bytes]]:
+        """Yield (edge, child, key) for each move of ``moves``, in its order: the edge and
+        child ``solver.search.base.follow`` makes of the move (it, then the forced moves it
+        unlocks) and ``key(child)``, made in compiled code with no Python-level call a
+        child (``solver.game.Game.children``). A generator, so that a depth-first search
+        that goes down the first new child makes its siblings only when it comes back.
+
+        Made together, siblings share work that separate calls repeat:
+
+        - When `state` has no forced move, a move that sends no card home leaves the
+          foundations as they are, so no card that was on a column's top or in a cell is
+          now safe to send home; the one card that may be is the one the move uncovers on
+          its source column. ``forced`` of that child is that card's home move or nothing,
+          and only that card is checked.
+        - ``key`` sorts the columns. The parent's are sorted once; a child's key joins them
+          with the one or two columns the move changed put in their places (``_replace``),
+          and its cells' cards are the parent's but the one that moved, if any. A child
+          with forced moves played after its move gets ``key`` itself.
+
+        ``tests/games/test_freecell.py`` checks it against ``follow`` and ``key`` on
+        random play, FreeCell, Seahaven Towers and their twins.
+        """
+        columns: tuple[bytes, ...] = state[0]
+        cells: bytes = state[1]
+        moves = self.moves(state)
+        settled = not self.forced(state)
+        ranked = sorted(columns)                # the columns as key() sorts them
+        held = 0                                # the cells' cards, as key() writes them
+        for j in range(len(cells)):
+            card = cells[j]
+            if card != EMPTY:
+                held |= 1 << card
+        prefix = held.to_bytes(7, "little")
+        alone = self.alone
+        step = MAX_RUN + 1
+        for move in moves:
+            source: int = move[0]
+            target: int = move[1]
+            count: int = move[2]
+            child = self.play(state, move)
+            if settled and target != FOUNDATION:
+                home = self._uncovered(child, source)
+                more = None if home is None else [home]
+            else:
+                more = self.forced(child)
+            if more:
+                played = [move]
+                while more:
+                    for forced_move in more:
+                        child = self.play(child, forced_move)
+                        played.append(forced_move)
+                    more = self.forced(child)
+                yield tuple(played), child, self.key(child)
+                continue
+            if count <= MAX_RUN:
+                edge = alone[(_slot(source) * _PLACES + _slot(target)) * step + count]
+            else:
+                edge = (move,)
+            changed: tuple[bytes, ...] = child[0]
+            if source >= CELL:
+                start = (held ^ 1 << cells[source - CELL]).to_bytes(7, "little")
+            elif target != FOUNDATION and target >= CELL:
+                card = columns[source][len(columns[source]) - 1]
+                start = (held | 1 << card).to_bytes(7, "little")
+            else:
+                start = prefix                  # column to column, or home: cells as they were
+            ordered = ranked[:]
+            if source < CELL:
+                _replace(ordered, columns[source], changed[source])
+            if target < CELL:
+                _replace(ordered, columns[target], changed[target])
+            yield edge, child, start + SEPARATOR.join(ordered)
+
+    def _uncovered(self, state: State, source: int) -> Move | None:
+        """Return the home move of the card on top of column `source` if ``forced`` would
+        play it, else None (also when `source` is not a column)."""
+        if source >= CELL:
+            return None
+        column = state[0][source]
+        n = len(column)
+        if not n:
+            return None
+        foundations: bytes = state[2]
+        card = column[n - 1]
+        r = self.rank[card]
+        s = self.suit[card]
+        if foundations[s] + 1 == r and self._safe(r, s, foundations):
+            return self.table[(source * _PLACES + _HOME_SLOT) * (MAX_RUN + 1) + 1]
+        return None
+
     # -- guidance --------------------------------------------------------------------
 
     def heuristic(self, state: State) -> int:
@@ -573,6 +670,20 @@ class _Rules:
         self._carry(part, source, park, rest, free, steps)
         self._carry(n - part, source, target, rest, free, steps)
         self._carry(part, park, target, rest, free, steps)
+
+
+def _replace(ranked: list[bytes], old: bytes, new: bytes) -> None:
+    """Put column `new` in the place of column `old` in `ranked`, the columns sorted as
+    bytes, keeping them sorted: in its place when both hold cards (no card lies in two
+    columns, so non-empty columns sort by their bottom cards, and a move keeps a column's
+    bottom card unless it empties the column or fills an empty one), else by search."""
+    if len(old) and len(new):
+        for k in range(len(ranked)):
+            if ranked[k] is old:
+                ranked[k] = new
+                return
+    ranked.remove(old)
+    insort(ranked, new)
 
 
 def _shortest_cycle(start: int, arrows: list[int], alive: int, shorter_than: int) -> list[int]:

@@ -223,6 +223,8 @@ class FreeCell(Game[State, Move]):
 
     expand = from_rules(_Rules.expand)
 
+    children = from_rules(_Rules.children)
+
     @property
     def certifier(self) -> Certifier[State, Move]:
         """Certificates of loss in the encoding of ``checker/freecell.py``.

@@ -12,7 +12,7 @@ HOOKS = ("default_strategy", "verdict_key", "streamlined_key", "narrow_moves", "
          "beam_heuristics", "beam_strata", "dead_end", "freer", "cpsat_solve", "score",
          "best_score", "score_bound", "best_line", "legal_moves", "move_cost",
          "forced_keeps_shortest", "unknown_future", "twins", "no_twins", "regression",
-         "portfolio_equal_rounds", "portfolio_shares")
+         "portfolio_equal_rounds", "portfolio_shares", "children")
 
 
 def test_the_contract_declares_every_optional_hook_with_its_default():

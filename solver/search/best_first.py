@@ -5,7 +5,7 @@ from heapq import heappop, heappush
 from typing import Any, Callable
 
 from solver.game import Game, Status
-from solver.search.base import (Budget, Result, Run, Search, cost_of, finish, follow, granted,
+from solver.search.base import (Budget, Edge, Result, Run, Search, cost_of, finish, follow, granted,
                                 moves_cost, path_to, settle)
 
 Priority = Callable[[int, Any], int]
@@ -43,6 +43,8 @@ def best_first_search(game: Game[Any, Any], start: Any, f: Priority | None,
     key = game.key if optimal else game.verdict_key or game.key
     table, is_won = run.table, game.is_won
     moves, play, forced = game.moves, game.play, game.forced
+    # the game's fused expansion, where it keys positions as this search does
+    children = game.children if optimal or game.verdict_key is None else None
     cost = cost_of(game)
     g0 = moves_cost(play, cost, start, pre) if optimal else 0
     if not optimal and is_won(state):
@@ -69,10 +71,16 @@ def best_first_search(game: Game[Any, Any], start: Any, f: Priority | None,
                 stopped = yield from granted(run)
             if stopped:
                 return run.result(Status.UNKNOWN, stopped_by=stopped)
-            for move in moves(state):          # base.successors without its generator
-                edge, child = follow(play, forced, state, move)
+            # base.successors without its generator, or the game's fused expansion
+            for item in moves(state) if children is None else children(state):
+                if children is None:
+                    edge, child = follow(play, forced, state, item)
+                    child_key = key(child)
+                else:
+                    fused: tuple[Edge, Any, bytes] = item     # typed: unpacked without an iterator
+                    edge, child, child_key = fused
                 child_g = g + moves_cost(play, cost, state, edge) if optimal else g + 1
-                child_digest = table.digest(key(child))
+                child_digest = table.digest(child_key)
                 if optimal:
                     known = best_g.get(child_digest)
                     if known is not None and known <= child_g:

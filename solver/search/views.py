@@ -16,6 +16,10 @@ class _View:
     view does not declare is the game's own (its default when the game has none).
     """
 
+    # A view changes a method the game's fused expansion (Game.children) would bypass:
+    # the view's searches go through moves, play, forced and key one child at a time.
+    children = None
+
     def __init__(self, game: Game[Any, Any]) -> None:
         self._game = game
 

@@ -4,14 +4,17 @@ What every game owes the engine is checked in tests/test_contract.py.
 """
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from conftest import DATA, read_known
 from games.freecell import EMPTY, FOUNDATION, GAME, SEAHAVEN, FreeCell, Move
 from solver.cards import pile_str
-from solver.game import Status
+from solver.game import Status, twins
 from solver.search import Budget, astar, bfs, dfs, greedy, without_forced
 from solver.search.astar import counted
+from solver.search.base import follow, settle
 from solver.verify import check_solution
 from symmetry import Symmetry, bag, shuffled
 
@@ -314,3 +317,71 @@ def test_more_microsoft_deals_at_the_published_optimal_length(number, optimum):
     result = astar(GAME, GAME.deal(number), Budget(max_states=4_000_000))
     assert result.status is Status.WON and result.optimal
     assert counted(result) == optimum
+
+
+# -- the fused expansion (solver.game.Game.children) -----------------------------------
+
+FUSED_GAMES = [GAME, SEAHAVEN, FreeCell(build="suit"), FreeCell(cells=2),
+               *twins(GAME), *twins(SEAHAVEN)]
+
+
+@pytest.mark.parametrize("game", FUSED_GAMES, ids=lambda game: repr(game))
+def test_children_are_follow_and_key_of_every_move_in_order(game):
+    """``children`` gives exactly what the searches made child by child: for each move
+    of ``moves`` in order, ``follow``'s edge and child and the child's ``key``. Positions
+    come from random play, some with forced moves still to play (its shortcut for
+    settled positions must not apply there), from deals 1-80."""
+    rng = random.Random(7)
+    play, forced = game.play, game.forced
+    seen = {"positions": 0, "unsettled": 0, "forced edges": 0, "emptied or filled": 0}
+    for number in range(1, 81):
+        state = game.deal(number)
+        for _ in range(60):
+            expected = [(edge, child, game.key(child))
+                        for edge, child in (follow(play, forced, state, move)
+                                            for move in game.moves(state))]
+            assert list(game.children(state)) == expected, (number, game.format(state))
+            seen["positions"] += 1
+            seen["unsettled"] += bool(forced(state))
+            seen["forced edges"] += sum(len(edge) > 1 for edge, _, _ in expected)
+            seen["emptied or filled"] += sum(
+                sum(map(bool, child.columns)) != sum(map(bool, state.columns))
+                for _, child, _ in expected)
+            if not expected:
+                break
+            state = play(state, rng.choice(expected)[0][0])
+            if rng.random() < 0.5:
+                state = settle(game, state)[1]
+    assert seen["positions"] >= 250 and min(seen.values()) >= 30, seen
+
+
+def newest(game, state, budget):
+    return greedy(game, state, budget, newest_first=True)
+
+
+class Unfused:
+    """The game without its fused expansion: searches go child by child."""
+
+    children = None
+
+    def __init__(self, game):
+        self._game = game
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+
+def test_searches_find_the_same_with_and_without_the_fused_expansion():
+    """dfs, greedy best-first (both tie orders) and A* store the same positions and find
+    the same wins through ``children`` as child by child; views never forward it (what
+    they change would be bypassed)."""
+    assert GAME.children is not None and without_forced(GAME).children is None
+    for game, numbers in ((GAME, range(1, 6)), (twins(GAME)[0], range(1, 31)),
+                          (twins(SEAHAVEN)[0], range(1, 31))):
+        for number in numbers:
+            state = game.deal(number)
+            for search in (dfs, greedy, newest, astar):
+                fused = search(game, state, Budget(max_states=5_000))
+                plain = search(Unfused(game), state, Budget(max_states=5_000))
+                assert (fused.status, fused.stored, fused.moves) == \
+                    (plain.status, plain.stored, plain.moves), (game, number, search)
