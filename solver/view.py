@@ -31,6 +31,7 @@ declares no view, and its blind answer is its full-information one.
 """
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Hashable, Protocol, Sequence, TypeVar
@@ -217,7 +218,15 @@ class Sighted(Generic[S, M]):
 
     def look(self) -> tuple[Hashable, Hashable]:
         """Return what the player sees, as a value: equal for positions that look alike."""
-        return self.game.key(self.masked().state), self.seen
+        return _look(self.game, self.state, self.seen)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _look(game: Game[Any, Any], state: Any, seen: Hashable) -> tuple[Hashable, Hashable]:
+    """``Sighted.look``, remembered: a blind player's choice of plans asks the look of the
+    same positions over and over (whether each move can be undone), and masking costs a
+    position's unseen cards sorted back into it. A pure function of its arguments."""
+    return game.key(Sighted(game, state, seen).masked().state), seen
 
 
 def world_count(cards: Sequence[Any]) -> int:
