@@ -34,7 +34,7 @@ from __future__ import annotations
 import functools
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Hashable, Protocol, Sequence, TypeVar
+from typing import Any, Callable, Generic, Hashable, Protocol, Sequence, TypeVar, cast
 
 from solver.cards import face_down_token
 from solver.game import Game, SolitaireError
@@ -218,11 +218,11 @@ class Sighted(Generic[S, M]):
 
     def look(self) -> tuple[Hashable, Hashable]:
         """Return what the player sees, as a value: equal for positions that look alike."""
-        return _look(self.game, self.state, self.seen)
+        return _look(cast(Hashable, self.game), self.state, self.seen)
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _look(game: Game[Any, Any], state: Any, seen: Hashable) -> tuple[Hashable, Hashable]:
+def _look(game: Any, state: Any, seen: Hashable) -> tuple[Hashable, Hashable]:
     """``Sighted.look``, remembered: a blind player's choice of plans asks the look of the
     same positions over and over (whether each move can be undone), and masking costs a
     position's unseen cards sorted back into it. A pure function of its arguments."""
