@@ -71,12 +71,15 @@ def _plain_copy(folder: Path) -> Path:
 
 @pytest.mark.skipif(not COMPILED, reason="this install runs as plain Python (nothing compiled)")
 def test_plain_python_gives_the_first_pinned_answer_of_every_game(tmp_path):
-    """The default run's plain-Python check: the first deal of each line of the set."""
-    check = subprocess.run([sys.executable, "benchmarks/pin_regression.py", "--check", "--first", "1"],
+    """The default run's plain-Python check: the first deal of each line of the set, where
+    it is pinned at 15,000 positions or fewer (Spider's, Crescent's and Bridge Solitaire's
+    first deals, the costliest as plain Python, are checked by the slow test below)."""
+    check = subprocess.run([sys.executable, "benchmarks/pin_regression.py", "--check", "--first", "1",
+                            "--at-most", "15000"],
                            cwd=_plain_copy(tmp_path), capture_output=True, text=True)
     assert check.returncode == 0, check.stdout[-2000:] + check.stderr[-2000:]
     compared = re.match(r"0 of ([0-9]+) differ", check.stdout.splitlines()[-1])
-    assert compared is not None and int(compared.group(1)) >= 15, check.stdout   # every line
+    assert compared is not None and int(compared.group(1)) >= 12, check.stdout   # all but three
 
 
 @pytest.mark.slow
