@@ -239,3 +239,25 @@ def test_classify_analyze_adds_the_card_to_each_record(tmp_path: Path):
                 "--analyze", "--seconds", "5", "--quiet", "--resume")
     assert again.exit_code == 0, again.output
     assert len(out.read_text().splitlines()) == 4
+
+
+def test_the_blind_chance_of_a_file_reads_what_its_marks_say_was_seen():
+    """A Klondike twin after a pass through its stock, written with ``Seen: all``: the
+    card's blind chance is the blind hint of the position as its text says it was seen,
+    and without the line, of the position as first shown."""
+    from solver.app.blind import Settings as BlindSettings, blind_hint
+    from solver.view import Sighted
+
+    game = find_game("klondike", {"ranks": 5, "columns": 4})
+    position = Sighted.of(game, game.deal(2))
+    for _ in range(11):                      # a pass through the stock, and the redeal
+        position = position.play(game.parse_move(position.state, "s"))
+    text = position.text()
+    assert "Seen: all" in text
+    state = game.parse(text)
+    for given, sighted in ((text, Sighted.read(game, text, state)), (None, Sighted.of(game, state))):
+        expected = blind_hint(sighted, BlindSettings(samples=12, seed=3)).best
+        found = difficulty.blind_chance(game, state, 12, 3, given)
+        assert expected is not None and found is not None
+        assert (found["move"], found["chance"]) == (expected.notation, round(expected.chance, 4))
+    assert Sighted.read(game, text, state).unseen().cards != Sighted.of(game, state).unseen().cards

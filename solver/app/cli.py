@@ -1242,7 +1242,9 @@ def _difficulty_card(game: Game[Any, Any], file: Optional[Path], deal: Optional[
 
     if html_page is not None:
         replay_page.check_writable(html_page)
-    state, deal_id = _position(game, file, deal)
+    text = _read_deal(file) if file is not None else None
+    state = analyze.load_position(game, text, deal)
+    deal_id = deal if deal is not None else str(file)
     budget = _budget(max_states, seconds, memory, cpu=cpu)
     _check_budget(game, strategy, budget)
     settings = difficulty.Settings(seconds=seconds, cpu=cpu, memory=budget.memory,
@@ -1257,7 +1259,7 @@ def _difficulty_card(game: Game[Any, Any], file: Optional[Path], deal: Optional[
                        f"{seconds:g} s\033[K", nl=False, err=True)
 
     try:
-        made = difficulty.card(game, state, deal_id, settings, on_stage)
+        made = difficulty.card(game, state, deal_id, settings, on_stage, text)
     finally:
         if shown:
             typer.echo("\r\033[K", nl=False, err=True)

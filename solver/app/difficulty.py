@@ -347,14 +347,18 @@ def random_play(game: Game[Any, Any], state: Any, games: int = RANDOM_GAMES, see
     return won, progress / max(1, games)
 
 
-def blind_chance(game: Game[Any, Any], state: Any, samples: int, seed: int) -> dict[str, Any] | None:
-    """Return the blind hint's best chance from the start, where the game hides cards."""
+def blind_chance(game: Game[Any, Any], state: Any, samples: int, seed: int,
+                 text: str | None = None) -> dict[str, Any] | None:
+    """Return the blind hint's best chance from the start, where the game hides cards:
+    from what the position's `text` says was seen (its marks, ``Sighted.read``), else
+    from what a deal's start shows."""
     if game.player_view is None:
         return None
     from solver.app.blind import Settings as BlindSettings, blind_hint
     from solver.view import Sighted
 
-    found = blind_hint(Sighted.of(game, state), BlindSettings(samples=samples, seed=seed))
+    position = Sighted.of(game, state) if text is None else Sighted.read(game, text, state)
+    found = blind_hint(position, BlindSettings(samples=samples, seed=seed))
     best = found.best
     if best is None:
         return {"chance": 0.0, "samples": found.samples, "move": None}
@@ -372,10 +376,12 @@ STAGES = ("verdict", "effort", "shortest", "first_moves", "critical", "least", "
 
 def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
          settings: Settings = Settings(),
-         on_stage: Callable[[str, int], None] | None = None) -> Card:
+         on_stage: Callable[[str, int], None] | None = None, text: str | None = None) -> Card:
     """Return the difficulty card of `state` (numbered deal `deal`, or a file's name).
 
-    `on_stage(name, index)` is called as each stage starts (for a progress line).
+    `on_stage(name, index)` is called as each stage starts (for a progress line); `text`,
+    the position's text where it was read from one, says what the player has seen for
+    the blind chance.
     """
     began = settings.budget("verdict").clock()
 
@@ -459,7 +465,7 @@ def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
     if game.player_view is None:
         made.unfilled["blind"] = f"{game.name} hides nothing: the blind chance is the verdict"
     else:
-        made.blind = blind_chance(game, state, settings.blind_samples, settings.seed)
+        made.blind = blind_chance(game, state, settings.blind_samples, settings.seed, text)
 
     legal = made.first_moves["legal"]
     made.features = Features(
