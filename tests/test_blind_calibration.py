@@ -95,3 +95,21 @@ def test_blind_play_records_each_decisions_calibrated_chance_and_what_was_unseen
         assert decision["calibrated"] == pytest.approx(calibrated(
             (1.0, -0.5, -0.1, 0.2), decision["chance"], decision["samples"], decision["unseen"]), abs=1e-3)
         assert 0 <= decision["step"] <= len(played.steps)
+
+
+def test_crisscross_hints_print_and_give_the_calibrated_chance(capsys: Any) -> None:
+    """CrissCross declares weights for its default rules: the text names the calibrated
+    chance of every plan, and --json gives it beside the share."""
+    from conftest import run_main
+
+    status, out, _ = run_main(["hint", "crisscross", "--deal", "5", "--blind", "--samples", "40",
+                               "--seed", "1"], capsys)
+    plans = [line for line in out.splitlines() if line.startswith(("play", "    "))]
+    assert status == 0 and plans and all("calibrated" in line for line in plans)
+    status, out, _ = run_main(["hint", "crisscross", "--deal", "5", "--blind", "--samples", "40",
+                               "--seed", "1", "--json"], capsys)
+    moves = json.loads(out)["moves"]
+    assert status == 0 and all(0 < m["calibrated"] < 1 for m in moves)
+    status, out, _ = run_main(["hint", "crisscross", "--deal", "5", "-V", "arms=3", "--blind",
+                               "--samples", "40", "--seed", "1", "--json"], capsys)
+    assert status == 0 and all("calibrated" not in m for m in json.loads(out)["moves"])

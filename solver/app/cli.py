@@ -622,6 +622,8 @@ def _estimate_line(estimate: blind.Estimate, scored: bool, lead: str) -> str:
     undecided = f", {estimate.undecided_share:.0%} undecided" if estimate.undecided else ""
     if scored:
         value = f"expected score {estimate.mean_score:.1f}"
+        if estimate.calibrated is not None:
+            value += f", won {estimate.calibrated:.0%} calibrated ({estimate.chance:.0%} of the worlds)"
     elif estimate.calibrated is not None:
         value = f"{estimate.calibrated:.0%} calibrated; won in {estimate.chance:.0%} of the " \
             f"worlds (95%: {low:.0%}-{high:.0%})"
