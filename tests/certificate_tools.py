@@ -7,7 +7,7 @@ import lzma
 import random
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 Change = Callable[[dict[str, Any], list[str]], tuple[dict[str, Any], list[str]]]
 
@@ -49,6 +49,22 @@ def checker_won(module: ModuleType, start: Any, variant: dict[str, Any],
                 seen.add(line)
                 stack.append(after)
     return False
+
+
+def verdicts_kept(module: ModuleType, reduction: str, everything: frozenset[str],
+                  cases: Iterable[tuple[dict[str, Any], int]]) -> int:
+    """Assert that the checker's own exhaustive search (``checker_won``) gives every deal
+    1..N of each (variant, N) in `cases` the same verdict under `everything` and under
+    all of it but `reduction`; return how many of those deals are lost."""
+    lost = 0
+    for variant, deals in cases:
+        for number in range(1, deals + 1):
+            start = module.deal(number, variant)
+            verdict = checker_won(module, start, variant, everything)
+            assert checker_won(module, start, variant, everything - {reduction}) == verdict, \
+                (variant, number)
+            lost += not verdict
+    return lost
 
 
 def checked_against(module: ModuleType, path: Path, number: int | None) -> Any:

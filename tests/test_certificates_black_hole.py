@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from certificate_tools import checked_against
+from certificate_tools import checked_against, checker_won
 
 from checker import black_hole as ck
 from checker import certificate as certificate_file
@@ -211,31 +211,13 @@ def test_the_writers_facts_are_confirmed_wherever_viable_proves_a_loss() -> None
 # -- reductions and static proofs against exhaustive search with the checker's own rules --------
 
 
-def checker_verdict(position: ck.Position, rules: dict[str, Any],
-                    reductions: frozenset[str]) -> bool:
-    """Return whether some line of play wins, by exhaustive search with the checker's rules
-    over positions told apart by their encoding under `reductions`."""
-    seen = {ck.encode(position, rules, reductions)}
-    stack = [position]
-    while stack:
-        position = stack.pop()
-        if ck.is_won(position, rules):
-            return True
-        for _, after in ck.moves(position, rules, reductions):
-            line = ck.encode(after, rules, reductions)
-            if line not in seen:
-                seen.add(line)
-                stack.append(after)
-    return False
-
-
 @pytest.mark.parametrize("game", [TWIN4, TWIN7], ids=["ranks4", "ranks7"])
 def test_each_reduction_keeps_the_verdict(game: BlackHole) -> None:
     rules = variant(game)
     verdicts = set()
     for number in range(1, 66):
         start = ck.deal(number, rules)
-        each = {checker_verdict(start, rules, frozenset(r))
+        each = {checker_won(ck, start, rules, frozenset(r))
                 for r in ((), ("ranks",), ("piles-sorted",), ("ranks", "piles-sorted"))}
         assert len(each) == 1, number
         assert each == {dfs(game, game.deal(number)).status is Status.WON}, number
@@ -270,7 +252,7 @@ def test_each_static_proof_holds_only_at_lost_positions(game: BlackHole) -> None
         for facts in claims:
             if ck.check_facts(position, rules, facts) == "":
                 proven[facts["proof"]] += 1
-                assert not checker_verdict(position, rules, ALL), (facts, ck.encode(position, rules, ALL))
+                assert not checker_won(ck, position, rules, ALL), (facts, ck.encode(position, rules, ALL))
     if game.ranks == 7:                 # four ranks: a cycle too short to cut off often
         assert min(proven.values()) > 0, proven
 

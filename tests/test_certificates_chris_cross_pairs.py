@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from certificate_tools import checked_against, rewrite_as_is
+from certificate_tools import checked_against, checker_won, rewrite_as_is
 
 from checker import certificate as certificate_file
 from checker import chris_cross_pairs as ck
@@ -149,21 +149,7 @@ def test_the_checkers_rules_are_the_games(variant: dict[str, Any]) -> None:
 
 def won_by_the_checker(number: int, variant: dict[str, Any], reductions: frozenset[str]) -> bool:
     """Whether the deal is won, by exhaustive search with the checker's rules alone."""
-    def settled(position: Any) -> Any:
-        return ck.settle(position, variant, reductions)
-    start = settled(ck.deal(number, variant))
-    seen, stack = {ck.encode(start, variant, reductions)}, [start]
-    while stack:
-        position = stack.pop()
-        if ck.is_won(position, variant):
-            return True
-        for _, after in ck.moves(position, variant, reductions):
-            after = settled(after)
-            line = ck.encode(after, variant, reductions)
-            if line not in seen:
-                seen.add(line)
-                stack.append(after)
-    return False
+    return checker_won(ck, ck.deal(number, variant), variant, reductions)
 
 
 @pytest.mark.parametrize("reduction", sorted(ck.REDUCTIONS))

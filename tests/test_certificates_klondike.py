@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from certificate_tools import checker_won, rewrite
+from certificate_tools import checker_won, rewrite, verdicts_kept
 
 import checker.klondike as ck
 from checker import certificate as certificate_file
@@ -238,27 +238,15 @@ LARGER_TWINS = ({"draw": 3, "passes": 1, "ranks": 4, "columns": 4},
                 {"draw": 3, "passes": 1, "ranks": 5, "columns": 4})
 
 
-def verdicts_kept(reduction: str, twins: tuple[dict[str, Any], ...], deals: int) -> int:
-    """Assert that the checker's own exhaustive search gives each twin deal the same
-    verdict with every reduction and with all but `reduction`; return the lost deals."""
-    lost = 0
-    for var in twins:
-        for number in range(1, deals + 1):
-            verdict = search(var, number, ALL)
-            assert search(var, number, ALL - {reduction}) == verdict, (var, number)
-            lost += not verdict
-    return lost
-
-
 @pytest.mark.parametrize("reduction", sorted(ALL))
 def test_each_reduction_keeps_the_verdicts(reduction: str) -> None:
-    assert verdicts_kept(reduction, SMALL_TWINS, 30) >= 4
+    assert verdicts_kept(ck, reduction, ALL, ((var, 30) for var in SMALL_TWINS)) >= 4
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("reduction", sorted(ALL))
 def test_each_reduction_keeps_the_verdicts_of_larger_twins(reduction: str) -> None:
-    assert verdicts_kept(reduction, LARGER_TWINS, 30) >= 10
+    assert verdicts_kept(ck, reduction, ALL, ((var, 30) for var in LARGER_TWINS)) >= 10
 
 
 @pytest.mark.parametrize("game, number", [(DRAW_1, 1), (DRAW_3, 2), (Klondike(draw=3, passes=3), 2)])
