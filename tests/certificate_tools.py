@@ -67,6 +67,19 @@ def verdicts_kept(module: ModuleType, reduction: str, everything: frozenset[str]
     return lost
 
 
+def assert_deals_and_text_agree(module: ModuleType, game: Any, variant: dict[str, Any],
+                                reductions: frozenset[str], deals: int = 20) -> None:
+    """Assert that the checker module deals deals 1..`deals` as the game does, reads the
+    game's text of each, encodes it as the game's certifier does, and decodes its own
+    encoding back."""
+    for number in range(1, deals + 1):
+        state = game.deal(number)
+        position = module.deal(number, variant)
+        assert module.parse(game.format(state), variant) == position
+        assert module.encode(position, variant, reductions) == game.certifier.encode(state)
+        assert module.decode(module.encode(position, variant, frozenset()), variant) == position
+
+
 def checked_against(module: ModuleType, path: Path, number: int | None) -> Any:
     """Return the checker's outcome on the certificate at `path` (``checker.check``),
     confirming that it is deal `number`'s (None: not confirmed), as ``solitaire check FILE

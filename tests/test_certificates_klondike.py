@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from certificate_tools import checker_won, rewrite, verdicts_kept
+from certificate_tools import assert_deals_and_text_agree, checker_won, rewrite, verdicts_kept
 
 import checker.klondike as ck
 from checker import certificate as certificate_file
@@ -164,13 +164,7 @@ def test_facts_that_no_longer_hold_are_refused(tmp_path: Path, deal_31: Path) ->
 @pytest.mark.parametrize("game", [DRAW_1, DRAW_3, TWIN, Klondike(ranks=4, columns=5),
                                   Klondike(draw=1, passes=2, ranks=4, columns=5)])
 def test_deals_and_text_agree(game: Klondike) -> None:
-    var = variant(game)
-    for number in range(1, 21):
-        state = game.deal(number)
-        position = ck.deal(number, var)
-        assert ck.parse(game.format(state), var) == position
-        assert ck.encode(position, var, ALL) == game.certifier.encode(state)
-        assert ck.decode(ck.encode(position, var, frozenset()), var) == position
+    assert_deals_and_text_agree(ck, game, variant(game), ALL)
 
 
 def random_positions(game: Klondike, count: int, seed: int) -> list[Any]:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from certificate_tools import checker_won, rewrite, verdicts_kept
+from certificate_tools import assert_deals_and_text_agree, checker_won, rewrite, verdicts_kept
 
 import checker.yukon as ck
 from checker import certificate as certificate_file
@@ -155,13 +155,7 @@ def test_facts_that_no_longer_hold_are_refused(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("var", [variant(GAME), *TWINS])
 def test_deals_and_text_agree(var: dict[str, Any]) -> None:
-    game = game_of(var)
-    for number in range(1, 21):
-        state = game.deal(number)
-        position = ck.deal(number, var)
-        assert ck.parse(game.format(state), var) == position
-        assert ck.encode(position, var, ALL) == game.certifier.encode(state)
-        assert ck.decode(ck.encode(position, var, frozenset()), var) == position
+    assert_deals_and_text_agree(ck, game_of(var), var, ALL)
 
 
 @pytest.mark.parametrize("var", [variant(GAME), {"empty": "any", "ranks": 13, "columns": 7},
