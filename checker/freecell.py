@@ -13,9 +13,8 @@ The rules (``games/freecell.py``; RULES.md "FreeCell" and "Seahaven Towers"):
   "kings") and ``layout`` (how numbered deals are dealt: "microsoft", "seahaven" or
   "seeded").
 
-A move here is one card, as the rules say, never a run: a run moved at once (a
-"supermove") is only a sequence of these, so a set closed under single cards is closed
-under runs too.
+A move here is one card, as the rules say, never a run: a run moved at once is only a
+sequence of these, so a set closed under single cards is closed under runs too.
 
 A position is (columns, cells, foundations): each column a tuple of cards bottom first,
 each cell a card or ``-``, and the top rank home of each suit in the order C, D, H, S. A
@@ -44,9 +43,12 @@ REDUCTIONS: dict[str, str] = {
     "safe-home": "a card whose foundation wants it goes home at once when every card it could "
                  "still hold in a column is home (proof at settle); this never turns a won deal "
                  "into a lost one",
+    "safe-home-wide": "as safe-home, and also when both foundations of the other colour hold "
+                      "rank r - 2 and the other suit of its colour r - 3 (proof at settle)",
 }
 
 RED = "DH"
+PARTNER = {"C": "S", "S": "C", "D": "H", "H": "D"}   # the other suit of the colour
 EMPTY = "-"
 Card = str
 Position = tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[int, ...]]
@@ -249,41 +251,41 @@ def moves(position: Position, variant: dict[str, Any],
                                               held, homes)
 
 
-def _safe(card: Card, foundations: tuple[int, ...], variant: dict[str, Any]) -> bool:
+def _safe(card: Card, foundations: tuple[int, ...], variant: dict[str, Any], wide: bool) -> bool:
     """Whether `card` may go home at once (see settle)."""
     r = rank_of(card)
     if foundations[SUITS.index(card[1])] + 1 != r:
         return False
     if variant["build"] == "suit":
         return True
-    other = [foundations[s] for s in range(4) if (SUITS[s] in RED) != (card[1] in RED)]
-    return min(other) >= r - 1
+    other = min(foundations[s] for s in range(4) if (SUITS[s] in RED) != (card[1] in RED))
+    partner = foundations[SUITS.index(PARTNER[card[1]])]
+    return other >= r - 1 or wide and other >= r - 2 and partner >= r - 3
 
 
 def settle(position: Position, variant: dict[str, Any], reductions: frozenset[str]) -> Position:
-    """Under ``safe-home``, send home every card that is safe to send, until none is.
+    """Under ``safe-home`` (or ``-wide``), send home every card safe to send, until none is.
 
-    The proof (``games/_freecell_rules.py``, ``_Rules.forced``): a card home never comes
-    back, so playing card c home now can only hurt if some later step needs c in the
-    tableau, and the only use of a card there is to hold a card one rank lower (of the
-    other colour, or of its own suit when building by suit). When all those cards are
-    already home, take any solution, delete its steps of c and play c home first: every
-    other step keeps its source and target top cards (nothing could ever be put on c),
-    cells and columns only gain room, and the foundation of c's suit only gets ahead. So
-    the deal is still won. Building by suit, the one card c could hold is the one just below
-    it on its own foundation: every home move is safe. In alternating colours it must wait
-    for both foundations of the other colour to reach rank r - 1.
-
-    The result does not depend on the order: a card safe to send stays so (foundations only
-    grow) until it is sent, so every order ends with the same cards home."""
-    if "safe-home" not in reductions:
+    The proof (``games/_freecell_rules.py``, ``_Rules.forced``): a card c home never comes
+    back, and its only use in the tableau is to hold a card one rank lower (of the other
+    colour, or of its suit building by suit). When those are home, delete c's steps from
+    any win and play c home first: every other step keeps its source and target top cards,
+    cells and columns only gain room, so the deal is still won. By suit every home move is
+    safe; in alternating colours once both foundations of the other colour reach r - 1.
+    Under ``safe-home-wide`` also once they reach r - 2 and the other suit of c's colour
+    r - 3: a card x the win puts on c (rank r - 1) goes home instead, its r - 2 being home,
+    and a card z it puts on x after that (rank r - 2, c's colour) too, its r - 3 being home;
+    nothing can be put on z. Their later steps are deleted. Every order of sending ends with
+    the same cards home: a card safe to send stays so (foundations only grow) until sent."""
+    wide = "safe-home-wide" in reductions
+    if "safe-home" not in reductions and not wide:
         return position
     while True:
         columns, cells, foundations = position
         tops = [i for i, column in enumerate(columns) if column and
-                _safe(column[-1], foundations, variant)]
+                _safe(column[-1], foundations, variant, wide)]
         tops += [-1 - j for j, card in enumerate(cells) if card != EMPTY and
-                 _safe(card, foundations, variant)]
+                 _safe(card, foundations, variant, wide)]
         if not tops:
             return position
         card, (columns, cells, foundations) = _take(position, tops[0])

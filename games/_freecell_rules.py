@@ -92,6 +92,7 @@ class _Rules:
     parents: list[tuple[int, ...]]
     fits: bytes
     opposite: list[tuple[int, int]]
+    partner: list[int]           # partner[s]: the other suit of the colour of s
     table: list[Move]
     alone: list[tuple[Move, ...]]
     kind: type                   # State, read as an attribute (a module global is a dict lookup)
@@ -122,6 +123,8 @@ class _Rules:
         self.fits = bytes(fits)
         # opposite[s]: the suits whose cards a card of suit s may hold in a column
         self.opposite = list(OTHER_COLOUR_SUITS)
+        self.partner = [next(t for t in range(4) if t != s and t not in OTHER_COLOUR_SUITS[s])
+                        for s in range(4)]
         self.table = _MOVES
         self.alone = _ALONE
         self.kind = State
@@ -459,8 +462,22 @@ class _Rules:
         columns only gain room, and the foundation of c's suit only gets ahead. So
         the deal is still won. Building by suit, the one card c could hold is the one
         just below it on its own foundation: every home move is safe. In alternating
-        colours it must wait for both foundations of the other colour to reach rank
-        r - 1.
+        colours it is safe once both foundations of the other colour reach rank r - 1.
+
+        It is also safe, in alternating colours, once both foundations of the other
+        colour reach r - 2 and the other suit of c's colour reaches r - 3 (the rule
+        patsolve credits to Raymond): the cards c could hold are x, the two cards of rank
+        r - 1 of the other colour, and each of them can itself go home whenever a
+        solution puts it on c, its r - 2 being home. So take the solution, play c home
+        first, and wherever the solution puts x on c, send x home instead and delete x's
+        later steps. What could then be put on x is a card z of rank r - 2 of c's colour:
+        c's own suit's is home already, and the other's can go home, its r - 3 being
+        home; send z home wherever the solution puts it on x after x went home, and
+        delete z's later steps. Nothing can be put on z, its r - 3s of the other colour
+        being home. The cards sent home early are always the top of their column in the
+        solution, so every other step keeps its source's and target's top cards, the
+        tableau and cells only hold fewer cards, and the win needs no more steps (each
+        card's steps shrink to its one move home): the deal is still won, in as few moves.
         """
         columns: tuple[bytes, ...] = state[0]
         cells: bytes = state[1]
@@ -491,7 +508,10 @@ class _Rules:
         if not self.alternate:
             return True
         a, b = self.opposite[s]
-        return foundations[a] >= r - 1 and foundations[b] >= r - 1
+        lower = foundations[a] if foundations[a] < foundations[b] else foundations[b]
+        if lower >= r - 1:
+            return True
+        return lower >= r - 2 and foundations[self.partner[s]] >= r - 3
 
     # -- every child at once -----------------------------------------------------------
 

@@ -236,7 +236,7 @@ class FreeCell(Game[State, Move]):
         whole column to an empty one: under ``cells-unordered`` and ``columns-unordered``
         those are the same LINE). Its set is then closed under the checker's moves, and a
         run moved at once is only a sequence of them. ``forced`` sends home what the
-        checker's ``safe-home`` sends: the same rule, written again there.
+        checker's ``safe-home-wide`` sends: the same rule, written again there.
         """
         from solver.certify import Certifier
 
@@ -327,7 +327,7 @@ class FreeCell(Game[State, Move]):
 
 
 # The checker's reductions (``checker/freecell.py``): cells and columns as sets, safe moves home.
-CERTIFICATE_REDUCTIONS = ("cells-unordered", "columns-unordered", "safe-home")
+CERTIFICATE_REDUCTIONS = ("cells-unordered", "columns-unordered", "safe-home-wide")
 _CARD_TEXT = tuple(card_str(c) for c in range(52))
 
 

@@ -285,7 +285,7 @@ def _edit(item: dict, change: str, other: dict) -> str:
     ("states-fraction", "states '1.5' is not a whole number"),
     ("seconds-infinite", "seconds 'Infinity' is not a finite time"),
     ("moves-a-text", "are not a list of texts"),
-    ("length-disagrees", "but 30 moves"),
+    ("length-disagrees", "but {moves} moves"),
     ("won-one-move-short", "moves do not end in a won position"),
     ("lost-edited-to-won", "(deal 10): its moves do not replay: move"),
     ("won-illegal-move", "its moves do not replay: move 1 ('zz')"),
@@ -301,6 +301,7 @@ def test_resume_refuses_a_record_that_is_not_a_verdict_naming_its_line(
                              "-q", "-s", "dfs", "--seconds", "30", "--memory", "256M", *TWIN],
                             capsys)
     assert code == 2 and one_error_line(err), err
+    phrase = phrase.format(moves=len(item["moves"]))     # the record's own count
     assert "r.jsonl, line 2" in err and phrase in err, err
     assert snapshot(tmp_path) == before
 
