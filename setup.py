@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parent
 # spends its time in OR-Tools. A new game's rules module is compiled without a list here.
 ENGINE = [
     "solver/cards.py",
+    "solver/piles.py",
     "solver/table.py",
     "solver/verify.py",
     "solver/search/base.py",

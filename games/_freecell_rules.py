@@ -13,6 +13,7 @@ from bisect import insort
 from typing import Final, Iterator, NamedTuple, final
 
 from solver.cards import OTHER_COLOUR_SUITS, is_red, make_card, rank, suit
+from solver.piles import BYTE, replaced
 
 EMPTY: Final = 255              # an empty free cell
 FOUNDATION: Final = 255         # target index of a move home
@@ -93,6 +94,7 @@ class _Rules:
     fits: bytes
     opposite: list[tuple[int, int]]
     partner: list[int]           # partner[s]: the other suit of the colour of s
+    raised: dict[bytes, list[bytes]]    # foundations -> each suit's one card higher (play)
     table: list[Move]
     alone: list[tuple[Move, ...]]
     kind: type                   # State, read as an attribute (a module global is a dict lookup)
@@ -128,6 +130,7 @@ class _Rules:
         self.table = _MOVES
         self.alone = _ALONE
         self.kind = State
+        self.raised = {}
 
     def _move(self, source: int, target: int, count: int) -> Move:
         """Return the Move (shared, from the table when the run fits in it)."""
@@ -283,27 +286,28 @@ class _Rules:
             cut = len(column) - count
             moving = column[cut:]
             if target < CELL:
-                changed = list(columns)
-                changed[source] = column[:cut]
-                changed[target] = changed[target] + moving
-                return _NEW(self.kind, (tuple(changed), cells, foundations))
-            changed = list(columns)
-            changed[source] = column[:cut]
-            columns = tuple(changed)
+                return _NEW(self.kind, (replaced(columns, source, column[:cut], target,
+                                                 columns[target] + moving), cells, foundations))
+            columns = replaced(columns, source, column[:cut], -1, b"")
         else:
             j = source - CELL
-            moving = cells[j:j + 1]
-            cells = cells[:j] + b"\xff" + cells[j + 1:]
+            moving = BYTE[cells[j]]
+            cells = b"%b%b%b" % (cells[:j], BYTE[EMPTY], cells[j + 1:])    # one allocation
             if target < CELL:
-                changed = list(columns)
-                changed[target] = columns[target] + moving
-                return _NEW(self.kind, (tuple(changed), cells, foundations))
+                return _NEW(self.kind, (replaced(columns, -1, b"", target,
+                                                 columns[target] + moving), cells, foundations))
         if target == FOUNDATION:
-            s = self.suit[moving[0]]
-            foundations = foundations[:s] + bytes((foundations[s] + 1,)) + foundations[s + 1:]
+            # the foundations with one card more on each suit, made once per foundations (at
+            # most 14 ** 4 of them): looked up for less than they cost to build, and shared
+            raised = self.raised.get(foundations)
+            if raised is None:
+                raised = [foundations[:t] + BYTE[foundations[t] + 1] + foundations[t + 1:]
+                          for t in range(len(foundations))]
+                self.raised[foundations] = raised
+            foundations = raised[self.suit[moving[0]]]
         else:
             j = target - CELL
-            cells = cells[:j] + moving + cells[j + 1:]
+            cells = b"%b%b%b" % (cells[:j], moving, cells[j + 1:])
         return _NEW(self.kind, (columns, cells, foundations))
 
     def is_won(self, state: State) -> bool:
@@ -515,12 +519,14 @@ class _Rules:
 
     # -- every child at once -----------------------------------------------------------
 
-    def children(self, state: State) -> Iterator[tuple[tuple[Move, ...], State, bytes]]:
+    def children(self, state: State) -> Iterator[tuple[tuple[Move, ...], State | None, bytes]]:
         """Yield (edge, child, key) for each move of ``moves``, in its order: the edge and
         child ``solver.search.base.follow`` makes of the move (it, then the forced moves it
         unlocks) and ``key(child)``, made in compiled code with no Python-level call a
         child (``solver.game.Game.children``). A generator, so that a depth-first search
         that goes down the first new child makes its siblings only when it comes back.
+        The child is None where no forced move follows the move: the search makes it with
+        ``play`` only if its key is new (most children are positions already seen).
 
         Made together, siblings share work that separate calls repeat:
 
@@ -528,7 +534,7 @@ class _Rules:
           foundations as they are, so no card that was on a column's top or in a cell is
           now safe to send home; the one card that may be is the one the move uncovers on
           its source column. ``forced`` of that child is that card's home move or nothing,
-          and only that card is checked.
+          and only that card is checked (``_uncovers``, on the parent).
         - ``key`` sorts the columns. The parent's are sorted once; a child's key joins them
           with the one or two columns the move changed put in their places (``_replace``),
           and its cells' cards are the parent's but the one that moved, if any. A child
@@ -554,47 +560,71 @@ class _Rules:
             source: int = move[0]
             target: int = move[1]
             count: int = move[2]
-            child = self.play(state, move)
             if settled and target != FOUNDATION:
-                home = self._uncovered(child, source)
-                more = None if home is None else [home]
+                home = self._uncovers(state, source, count)
+                if home is None:            # no forced move: key it without making it
+                    yield self._edge(move), None, self._child_key(state, move, ranked, held,
+                                                                  prefix)
+                    continue
+                more: list[Move] | None = [home]
+                child = self.play(state, move)
             else:
+                child = self.play(state, move)
                 more = self.forced(child)
-            if more:
-                played = [move]
-                while more:
-                    for forced_move in more:
-                        child = self.play(child, forced_move)
-                        played.append(forced_move)
-                    more = self.forced(child)
-                yield tuple(played), child, self.key(child)
+            if not more:
+                yield self._edge(move), child, self._child_key(state, move, ranked, held, prefix)
                 continue
-            if count <= MAX_RUN:
-                edge = alone[(_slot(source) * _PLACES + _slot(target)) * step + count]
-            else:
-                edge = (move,)
-            changed: tuple[bytes, ...] = child[0]
-            if source >= CELL:
-                start = (held ^ 1 << cells[source - CELL]).to_bytes(7, "little")
-            elif target != FOUNDATION and target >= CELL:
-                card = columns[source][len(columns[source]) - 1]
-                start = (held | 1 << card).to_bytes(7, "little")
-            else:
-                start = prefix                  # column to column, or home: cells as they were
-            ordered = ranked[:]
-            if source < CELL:
-                _replace(ordered, columns[source], changed[source])
-            if target < CELL:
-                _replace(ordered, columns[target], changed[target])
-            yield edge, child, start + SEPARATOR.join(ordered)
+            played = [move]
+            while more:
+                for forced_move in more:
+                    child = self.play(child, forced_move)
+                    played.append(forced_move)
+                more = self.forced(child)
+            yield tuple(played), child, self.key(child)
 
-    def _uncovered(self, state: State, source: int) -> Move | None:
-        """Return the home move of the card on top of column `source` if ``forced`` would
-        play it, else None (also when `source` is not a column)."""
+    def _edge(self, move: Move) -> tuple[Move, ...]:
+        """Return the search edge of `move` alone, (move,), shared from the table."""
+        count: int = move[2]
+        if count > MAX_RUN:
+            return (move,)
+        return self.alone[(_slot(move[0]) * _PLACES + _slot(move[1])) * (MAX_RUN + 1) + count]
+
+    def _child_key(self, state: State, move: Move, ranked: list[bytes], held: int,
+                   prefix: bytes) -> bytes:
+        """Return ``key`` of the position after `move` from `state`'s columns already sorted
+        (`ranked`) and its cells' cards (`held`, written as `prefix`), without making it."""
+        columns: tuple[bytes, ...] = state[0]
+        cells: bytes = state[1]
+        source: int = move[0]
+        target: int = move[1]
+        count: int = move[2]
+        if source < CELL:
+            column = columns[source]
+            moving = column[len(column) - count:]
+        else:
+            moving = BYTE[cells[source - CELL]]
+        if source >= CELL:
+            start = (held ^ 1 << cells[source - CELL]).to_bytes(7, "little")
+        elif target != FOUNDATION and target >= CELL:
+            start = (held | 1 << moving[0]).to_bytes(7, "little")
+        else:
+            start = prefix                      # column to column, or home: cells as they were
+        ordered = ranked[:]
+        if source < CELL:
+            _replace(ordered, columns[source], columns[source][:len(columns[source]) - count])
+        if target < CELL:
+            _replace(ordered, columns[target], columns[target] + moving)
+        return start + SEPARATOR.join(ordered)
+
+    def _uncovers(self, state: State, source: int, count: int) -> Move | None:
+        """Return the home move ``forced`` would make after `count` cards leave `source`
+        for anywhere but home (the card they uncover, if it is safe to send), else None.
+        A move that sends no card home leaves the foundations as they are, so that card
+        is the only one that can have become safe."""
         if source >= CELL:
             return None
         column = state[0][source]
-        n = len(column)
+        n = len(column) - count
         if not n:
             return None
         foundations: bytes = state[2]
@@ -623,6 +653,7 @@ class _Rules:
         cells: bytes = state[1]
         foundations: bytes = state[2]
         rank_of = self.rank
+        suit_of = self.suit
         out_of_order = 0
         buried = 0
         empty_columns = 0
@@ -639,7 +670,7 @@ class _Rules:
                     out_of_order += 1
                 else:
                     lowest = r
-                if foundations[card // 13] + 1 == r:
+                if foundations[suit_of[card]] + 1 == r:
                     buried += n - 1 - depth
         busy_cells = 0
         for j in range(len(cells)):

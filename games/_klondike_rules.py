@@ -20,6 +20,7 @@ if TYPE_CHECKING:      # compiled, a native 64-bit int; as plain Python, never l
     from mypy_extensions import i64
 
 from solver.cards import OTHER_COLOUR_SUITS, SAME_COLOUR_SUIT, is_red, make_card, rank, suit
+from solver.piles import BYTE, replaced
 from games._klondike_relax import Relaxed, relaxed
 
 WASTE: Final = 10           # move source: the waste's top card
@@ -28,7 +29,6 @@ FOUNDATION: Final = 12      # move target: home; source FOUNDATION + s: the top 
 
 _NONE: Final = 52           # "no card": the index of an always-empty slot in card tables
 _COUNTS: Final = 32         # move counts below this come from the shared table
-_BYTE: Final = tuple(bytes((n,)) for n in range(256))   # _BYTE[n] == bytes((n,))
 _TAILS: Final = tuple(bytes((254, n, 0)) for n in range(256))   # a key's tail, no redeals
 # A key's column mark, 128 + the column's face-down count: above every card, below 254
 _MARKS: Final = tuple(bytes((128 + n,)) for n in range(64))
@@ -75,51 +75,6 @@ class Move(NamedTuple):
 def _home(foundations: bytes) -> int:
     """Return the cards on the foundations (sum(foundations), without an iterator)."""
     return foundations[0] + foundations[1] + foundations[2] + foundations[3]
-
-
-def _with(columns: tuple[bytes, ...], i: int, a: bytes, j: int, b: bytes
-          ) -> tuple[bytes, ...]:
-    """Return `columns` with column i replaced by `a` and column j by `b` (i or j -1:
-    none). Seven columns (every deal of the full game) are built as one tuple display,
-    compiled a single allocation; a list copied and turned into a tuple costs about
-    three times the instructions."""
-    if len(columns) == 7:
-        c0, c1, c2, c3, c4, c5, c6 = columns
-        if i == 0:
-            c0 = a
-        elif i == 1:
-            c1 = a
-        elif i == 2:
-            c2 = a
-        elif i == 3:
-            c3 = a
-        elif i == 4:
-            c4 = a
-        elif i == 5:
-            c5 = a
-        elif i == 6:
-            c6 = a
-        if j == 0:
-            c0 = b
-        elif j == 1:
-            c1 = b
-        elif j == 2:
-            c2 = b
-        elif j == 3:
-            c3 = b
-        elif j == 4:
-            c4 = b
-        elif j == 5:
-            c5 = b
-        elif j == 6:
-            c6 = b
-        return (c0, c1, c2, c3, c4, c5, c6)
-    cards = list(columns)
-    if i >= 0:
-        cards[i] = a
-    if j >= 0:
-        cards[j] = b
-    return tuple(cards)
 
 
 def _slot(column: bytes, index: i64) -> i64:
@@ -539,14 +494,14 @@ class _Rules:
         left = b""
         if source == WASTE:
             card = talon[waste - 1]
-            moving = _BYTE[card]
+            moving = BYTE[card]
             talon = talon[:waste - 1] + talon[waste:]
             waste -= 1
         elif source >= FOUNDATION:
             s = source - FOUNDATION
             card = s * 13 + foundations[s] - 1
-            moving = _BYTE[card]
-            foundations = foundations[:s] + _BYTE[foundations[s] - 1] + foundations[s + 1:]
+            moving = BYTE[card]
+            foundations = foundations[:s] + BYTE[foundations[s] - 1] + foundations[s + 1:]
         else:
             column = columns[source]
             cut = len(column) - count
@@ -556,7 +511,7 @@ class _Rules:
             left = column[:cut]
             down = hidden[source]
             if down and down >= cut:
-                hidden = b"%b%b%b" % (hidden[:source], _BYTE[cut - 1 if cut else 0],
+                hidden = b"%b%b%b" % (hidden[:source], BYTE[cut - 1 if cut else 0],
                                       hidden[source + 1:])   # compiled, one allocation
         if target == FOUNDATION:
             # the foundations with one card more on each suit, made once per foundations
@@ -564,14 +519,14 @@ class _Rules:
             # build again, and positions then share them
             raised = self._raised.get(foundations)
             if raised is None:
-                raised = [foundations[:t] + _BYTE[foundations[t] + 1] + foundations[t + 1:]
+                raised = [foundations[:t] + BYTE[foundations[t] + 1] + foundations[t + 1:]
                           for t in range(4)]
                 self._raised[foundations] = raised
             foundations = raised[self.suit[card]]
             if changed >= 0:
-                columns = _with(columns, changed, left, -1, b"")
+                columns = replaced(columns, changed, left, -1, b"")
         else:
-            columns = _with(columns, changed, left, target, columns[target] + moving)
+            columns = replaced(columns, changed, left, target, columns[target] + moving)
         return _NEW_TUPLE(_STATE, (columns, hidden, talon, waste, foundations, redeals))
 
     def expand(self, state: State, move: Move) -> list[Move]:

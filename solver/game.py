@@ -305,15 +305,18 @@ class Game(Protocol[S, M]):
         return None
 
     @property
-    def children(self) -> Callable[[S], Iterable[tuple[tuple[M, ...], S, bytes]]] | None:
+    def children(self) -> Callable[[S], Iterable[tuple[tuple[M, ...], S | None, bytes]]] | None:
         """Every child of a position from one compiled call: (edge, child, key) for each
         move of ``moves`` in its order, where edge and child are what
         ``solver.search.base.follow`` makes of the move (forced moves played) and key is
-        ``key(child)``. A game whose compiled rules can make them without a Python-level
-        call a child, sharing work between siblings, offers it (lazily, so that ``dfs``
-        makes a child's siblings only when it comes back to them); ``dfs`` and
-        ``best_first`` use it wherever they search on ``key``, and must find exactly what
-        they find without it. A view of the game never forwards it."""
+        ``key(child)``. The child may be None where the edge is one move and the child is
+        not won: the search then makes it with ``play(state, edge[0])``, and only if its
+        key is new, since most children are positions seen before. A game whose compiled
+        rules can make them without a Python-level call a child, sharing work between
+        siblings, offers it (lazily, so that ``dfs`` makes a child's siblings only when it
+        comes back to them); ``dfs`` and ``best_first`` use it wherever they search on
+        ``key``, and must find exactly what they find without it. A view of the game never
+        forwards it."""
         return None
 
     @property

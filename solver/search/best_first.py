@@ -2,13 +2,20 @@
 from __future__ import annotations
 
 from heapq import heappop, heappush
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 from solver.game import Game, Status
 from solver.search.base import (Budget, Edge, Result, Run, Search, cost_of, finish, follow, granted,
                                 moves_cost, path_to, settle)
 
 Priority = Callable[[int, Any], int]
+
+# The queue orders entries by one whole number: the priority shifted left by SHIFT bits
+# plus the tie-break (the order of arrival, or the steps played with ``optimal``), which
+# stays far below 2 ** SHIFT, so one comparison of ints decides where a tuple (priority,
+# tie) would compare twice. A shift, not a product: compiled code multiplies by a factor
+# of 2 ** 31 or more through Python's slow path.
+SHIFT: Final = 40
 
 
 def best_first(game: Game[Any, Any], start: Any, f: Priority, budget: Budget = Budget(), *,
@@ -53,14 +60,16 @@ def best_first_search(game: Game[Any, Any], start: Any, f: Priority | None,
     table.add(root, None)
     best_g = {root: g0}
     tie, step = 0, -1 if newest_first else 1
+    push, pop = heappush, heappop       # local names: compiled, a module's global is a dict lookup
     heuristic = game.heuristic
     first = heuristic(state) if f is None else f(g0, state)
-    queue: list[tuple[int, int, int, int, Any]] = [(first, tie, g0, root, state)]
+    entry = (first << SHIFT) - g0 if optimal else first << SHIFT
+    queue: list[tuple[int, int, int, Any]] = [(entry, g0, root, state)]
     if optimal and ceiling is not None and first >= ceiling:
         queue.clear()
     try:
         while queue:
-            _, _, g, digest, state = heappop(queue)
+            _, g, digest, state = pop(queue)
             if optimal:
                 if g > best_g[digest]:
                     continue                      # reached again by fewer steps since
@@ -85,6 +94,8 @@ def best_first_search(game: Game[Any, Any], start: Any, f: Priority | None,
                     known = best_g.get(child_digest)
                     if known is not None and known <= child_g:
                         continue
+                    if child is None:
+                        child = play(state, edge[0])
                     assert f is not None
                     priority = f(child_g, child)
                     if ceiling is not None and priority >= ceiling:
@@ -94,15 +105,17 @@ def best_first_search(game: Game[Any, Any], start: Any, f: Priority | None,
                         table.add(child_digest, (digest, edge))
                     else:
                         table.entries[child_digest] = (digest, edge)
-                    heappush(queue, (priority, -child_g, child_g, child_digest, child))
+                    push(queue, ((priority << SHIFT) - child_g, child_g, child_digest, child))
                     continue
                 if not table.add(child_digest, (digest, edge)):
                     continue
-                if is_won(child):
+                if child is None:                     # made only now that it is new
+                    child = play(state, edge[0])
+                elif is_won(child):
                     return run.result(Status.WON, [pre, *path_to(table, child_digest)])
                 tie += step
                 priority = heuristic(child) if f is None else f(child_g, child)
-                heappush(queue, (priority, tie, child_g, child_digest, child))
+                push(queue, ((priority << SHIFT) + tie, child_g, child_digest, child))
     except MemoryError:
         return run.result(Status.UNKNOWN, stopped_by="memory")
     return run.result(Status.LOST, optimal=optimal)

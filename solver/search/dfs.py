@@ -48,10 +48,12 @@ def dfs_search(game: Game[Any, Any], start: Any, budget: Budget = Budget()) -> S
                 else:
                     fused: tuple[Edge, Any, bytes] = item     # typed: unpacked without an iterator
                     edge, child, child_key = fused
-                    if is_won(child):
+                    if child is not None and is_won(child):
                         path.append(edge)
                         return run.result(Status.WON, path)
                 if table.add(table.digest(child_key)):
+                    if child is None:                 # made only now that it is new
+                        child = play(state, edge[0])
                     stopped = run.exhausted()
                     if stopped == "max-states":
                         stopped = yield from granted(run)

@@ -328,9 +328,10 @@ FUSED_GAMES = [GAME, SEAHAVEN, FreeCell(build="suit"), FreeCell(cells=2),
 @pytest.mark.parametrize("game", FUSED_GAMES, ids=lambda game: repr(game))
 def test_children_are_follow_and_key_of_every_move_in_order(game):
     """``children`` gives exactly what the searches made child by child: for each move
-    of ``moves`` in order, ``follow``'s edge and child and the child's ``key``. Positions
-    come from random play, some with forced moves still to play (its shortcut for
-    settled positions must not apply there), from deals 1-80."""
+    of ``moves`` in order, ``follow``'s edge and child and the child's ``key``, the child
+    left for the search to make (None) only where ``play`` of the edge's one move makes
+    it and it is not won. Positions come from random play, some with forced moves still
+    to play (its shortcut for settled positions must not apply there), from deals 1-80."""
     rng = random.Random(7)
     play, forced = game.play, game.forced
     seen = {"positions": 0, "unsettled": 0, "forced edges": 0, "emptied or filled": 0}
@@ -340,8 +341,15 @@ def test_children_are_follow_and_key_of_every_move_in_order(game):
             expected = [(edge, child, game.key(child))
                         for edge, child in (follow(play, forced, state, move)
                                             for move in game.moves(state))]
-            assert list(game.children(state)) == expected, (number, game.format(state))
+            fused = list(game.children(state))
+            made = [(edge, play(state, edge[0]) if child is None else child, key)
+                    for edge, child, key in fused]
+            assert made == expected, (number, game.format(state))
+            assert all(len(edge) == 1 and not game.is_won(made_child) for (edge, child, _),
+                       (_, made_child, _) in zip(fused, made) if child is None)
             seen["positions"] += 1
+            seen["left to make"] = seen.get("left to make", 0) + sum(
+                child is None for _, child, _ in fused)
             seen["unsettled"] += bool(forced(state))
             seen["forced edges"] += sum(len(edge) > 1 for edge, _, _ in expected)
             seen["emptied or filled"] += sum(
