@@ -10,7 +10,10 @@ position and move types live here and ``freecell.py`` re-exports them.
 from __future__ import annotations
 
 from bisect import insort
-from typing import Final, Iterator, NamedTuple, final
+from typing import TYPE_CHECKING, Final, Iterator, NamedTuple, final
+
+if TYPE_CHECKING:      # compiled, a native 64-bit int; as plain Python, never looked up
+    from mypy_extensions import i64
 
 from solver.cards import OTHER_COLOUR_SUITS, is_red, make_card, rank, suit
 from solver.piles import BYTE, replaced
@@ -145,18 +148,18 @@ class _Rules:
         columns (longest first), to the first empty column, to the first free cell."""
         columns: tuple[bytes, ...] = state[0]
         cells: bytes = state[1]
-        ncolumns = len(columns)
+        ncolumns: i64 = len(columns)
         # where[card]: the column whose top card it is, else -1
         where = [-1] * 64
-        free = 0
-        first_free = -1
+        free: i64 = 0
+        first_free: i64 = -1
         for j in range(len(cells)):
             if cells[j] == EMPTY:
                 if first_free < 0:
                     first_free = j
                 free += 1
-        empties = 0
-        first_empty = -1
+        empties: i64 = 0
+        first_empty: i64 = -1
         for i in range(ncolumns):
             column = columns[i]
             if len(column):
@@ -183,12 +186,12 @@ class _Rules:
         """Return the column tops and the cells' cards that go home now."""
         columns, cells, foundations = state[0], state[1], state[2]
         rank_of, suit_of, table = self.rank, self.suit, self.table
-        step = MAX_RUN + 1
+        step: i64 = MAX_RUN + 1
         result: list[Move] = []
         for i in range(len(columns)):
             column = columns[i]
             if len(column):
-                card = column[len(column) - 1]
+                card: i64 = column[len(column) - 1]
                 if foundations[suit_of[card]] + 1 == rank_of[card]:
                     result.append(table[(i * _PLACES + _HOME_SLOT) * step + 1])
         for j in range(len(cells)):
@@ -200,12 +203,12 @@ class _Rules:
     def cell_moves(self, cells: bytes, where: list[int], result: list[Move]) -> None:
         """Add each cell's card played onto a column's top card it fits."""
         parents, table = self.parents, self.table
-        step = MAX_RUN + 1
+        step: i64 = MAX_RUN + 1
         for j in range(len(cells)):
-            card = cells[j]
+            card: i64 = cells[j]
             if card != EMPTY:
                 for p in parents[card]:
-                    t = where[p]
+                    t: i64 = where[p]
                     if t >= 0:
                         result.append(table[((MAX_COLUMNS + j) * _PLACES + t) * step + 1])
 
@@ -214,23 +217,23 @@ class _Rules:
         """Add the runs moved onto a column's top card, longest first, as far as the
         free cells and empty columns allow; return each column's top run length."""
         parents, fits, table = self.parents, self.fits, self.table
-        step = MAX_RUN + 1
-        row = _PLACES * step
-        capacity = free + 1 if self.kings_only else (free + 1) << empties
+        step: i64 = MAX_RUN + 1
+        row: i64 = _PLACES * step
+        capacity: i64 = free + 1 if self.kings_only else (free + 1) << empties
         lengths = [0] * len(columns)            # the run on top of each column
         for i in range(len(columns)):
             column = columns[i]
-            n = len(column)
+            n: i64 = len(column)
             if not n:
                 continue
-            length = 1
+            length: i64 = 1
             while length < n and fits[column[n - length - 1] * 64 + column[n - length]]:
                 length += 1
             lengths[i] = length
-            k = length if length < capacity else capacity
+            k: i64 = length if length < capacity else capacity
             while k > 0:
                 for p in parents[column[n - k]]:
-                    t = where[p]
+                    t: i64 = where[p]
                     if t >= 0:
                         if k > MAX_RUN:
                             result.append(Move(i, t, k))
@@ -245,18 +248,19 @@ class _Rules:
         columns are interchangeable); with ``kings_only``, King-headed ones only."""
         columns, cells = state[0], state[1]
         rank_of, table, king, kings_only = self.rank, self.table, self.king, self.kings_only
-        step = MAX_RUN + 1
-        row = _PLACES * step
+        step: i64 = MAX_RUN + 1
+        row: i64 = _PLACES * step
+        capacity_to_empty: i64
         if kings_only:
             capacity_to_empty = free + 1
         else:
             capacity_to_empty = (free + 1) << (empties - 1 if empties > 0 else 0)
         for i in range(len(columns)):
-            n = len(columns[i])
+            n: i64 = len(columns[i])
             if not n:
                 continue
-            length = lengths[i]
-            k = length if length < capacity_to_empty else capacity_to_empty
+            length: i64 = lengths[i]
+            k: i64 = length if length < capacity_to_empty else capacity_to_empty
             while k > 0:
                 if k != n and (not kings_only or rank_of[columns[i][n - k]] == king):
                     if k > MAX_RUN:
@@ -653,24 +657,27 @@ class _Rules:
         cells: bytes = state[1]
         foundations: bytes = state[2]
         rank_of = self.rank
-        suit_of = self.suit
-        out_of_order = 0
-        buried = 0
-        empty_columns = 0
+        wanted: i64 = 0                     # the card each foundation wants next, as bits
+        for s in range(4):
+            if foundations[s] < self.king:
+                wanted |= 1 << (s * 13 + foundations[s])
+        out_of_order: i64 = 0
+        buried: i64 = 0
+        empty_columns: i64 = 0
         for column in columns:
-            n = len(column)
+            n: i64 = len(column)
             if not n:
                 empty_columns += 1
                 continue
-            lowest = 99
+            lowest: i64 = 99
             for depth in range(n):
-                card = column[depth]
-                r = rank_of[card]
+                card: i64 = column[depth]
+                r: i64 = rank_of[card]
                 if r > lowest:
                     out_of_order += 1
                 else:
                     lowest = r
-                if foundations[suit_of[card]] + 1 == r:
+                if wanted >> card & 1:
                     buried += n - 1 - depth
         busy_cells = 0
         for j in range(len(cells)):
