@@ -176,6 +176,34 @@ def test_forced_moves_only_send_cards_home():
         state = GAME.play(state, next(iter(GAME.moves(state))))
 
 
+def raymond_position(clubs: str) -> str:
+    """A position with the Three of Hearts on the first column's top: hearts home to the
+    Two, spades to the Ace, diamonds none, clubs to `clubs`; the other cards in 8 columns."""
+    home = {"H": "A2", "S": "A", "D": "", "C": "A23456789TJQK"[:"0A23456789TJQK".index(clubs)]}
+    rest = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"
+            if rank not in home[suit] and rank + suit != "3H"]
+    columns = [rest[i::8] for i in range(8)]
+    columns[0].append("3H")
+    return (f"Foundations: H-2 C-{clubs} D-0 S-A\n"
+            + "".join(": " + " ".join(column) + "\n" for column in columns))
+
+
+def test_raymonds_rule_sends_a_three_home_that_the_one_rank_rule_keeps():
+    """3H may go home when both black foundations hold its rank - 2 (clubs and spades at
+    the Ace) and the other red suit its rank - 3 (diamonds at none), though neither black
+    Two is home; with clubs at none it may not. The checker's ``safe-home-wide`` agrees,
+    and its ``safe-home`` (one rank below only) keeps it."""
+    from checker import freecell as ck
+    home = Move(0, FOUNDATION)
+    sent, kept = GAME.parse(raymond_position("A")), GAME.parse(raymond_position("0"))
+    assert home in GAME.forced(sent) and home not in GAME.forced(kept)
+    variant = {"cells": 4, "columns": 8, "ranks": 13, "build": "alternate", "empty": "any",
+               "layout": "microsoft"}
+    position = ck.parse(raymond_position("A"), variant)
+    assert "3H" not in ck.settle(position, variant, frozenset({"safe-home-wide"}))[0][0]
+    assert ck.settle(position, variant, frozenset({"safe-home"}))[0][0][-1] == "3H"
+
+
 # -- known answers ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("number", [1, 2, 3, 617, 1941, 8589934591])
