@@ -1,0 +1,73 @@
+"""Lists of winnable deals by difficulty tier, from a ``classify --analyze`` results file.
+
+Usage::
+
+    solitaire classify seahaven 1-1000 --analyze -o seahaven.jsonl --jobs 2
+    python benchmarks/winnable.py seahaven seahaven.jsonl \\
+        --command "solitaire classify seahaven 1-1000 --analyze -o seahaven.jsonl --jobs 2"
+
+Writes ``data/winnable/<game>/<tier>.txt`` (``--out`` another folder): one file a tier, the
+won deals' numbers in order, after two comment lines naming the game, the tier, how many
+deals were analysed and the command that made the results. Prints the count of each tier
+and each verdict, the row of ``data/winnable/README.md``'s table. A deal counts in a tier
+only when its record is ``won`` with a tier; lost and undecided deals are counted, not
+listed.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TIERS = ("easy", "medium", "hard", "very hard")
+
+
+def tier_lists(records: list[dict[str, object]]) -> dict[str, list[int]]:
+    """Return tier -> the won deals' numbers in that tier, in order."""
+    lists: dict[str, list[int]] = {}
+    for record in records:
+        tier, deal = record.get("tier"), record.get("deal")
+        if record.get("status") == "won" and isinstance(tier, str) and isinstance(deal, int):
+            lists.setdefault(tier, []).append(deal)
+    return {tier: sorted(deals) for tier, deals in lists.items()}
+
+
+def write(game: str, records: list[dict[str, object]], command: str, out: Path) -> dict[str, int]:
+    """Write one file a tier under out/<game>/ and return the count of each tier."""
+    folder = out / game
+    folder.mkdir(parents=True, exist_ok=True)
+    lists = tier_lists(records)
+    for tier, deals in lists.items():
+        (folder / f"{tier.replace(' ', '-')}.txt").write_text(
+            f"# {game}: winnable deals of tier {tier!r} (PySolFC numbering), {len(deals)} of "
+            f"{len(records)} deals analysed\n# made by: {command}\n"
+            + "".join(f"{deal}\n" for deal in deals), encoding="utf-8")
+    return {tier: len(lists.get(tier, [])) for tier in TIERS}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("game", help="the folder name under data/winnable, e.g. seahaven")
+    parser.add_argument("results", type=Path, help="a classify --analyze results file (JSON lines)")
+    parser.add_argument("--command", required=True, help="the command that made the results")
+    parser.add_argument("--out", type=Path, default=ROOT / "data" / "winnable")
+    args = parser.parse_args(argv)
+    try:
+        records = [json.loads(line) for line in args.results.read_text(encoding="utf-8").splitlines()
+                   if line.strip()]
+    except (OSError, json.JSONDecodeError) as error:
+        print(f"error: {args.results}: {error}", file=sys.stderr)
+        return 2
+    counts = write(args.game, records, args.command, args.out)
+    verdicts = Counter(str(record.get("status")) for record in records)
+    print(f"{args.game}: {len(records)} deals analysed; "
+          + ", ".join(f"{tier} {counts[tier]}" for tier in TIERS)
+          + "; " + ", ".join(f"{status} {n}" for status, n in sorted(verdicts.items())))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

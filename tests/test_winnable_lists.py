@@ -1,0 +1,63 @@
+"""The lists of winnable deals by tier (data/winnable/) and the script that writes them."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import benchmark_script
+from games import find_game
+from solver.app.analyze import solve
+from solver.game import Status
+from solver.search import Budget
+
+winnable = benchmark_script("winnable")
+DATA = Path(__file__).resolve().parent.parent / "data" / "winnable"
+GAMES = sorted(path.name for path in DATA.iterdir() if path.is_dir())
+
+
+def listed(game: str) -> dict[str, list[int]]:
+    """Return tier file name -> the deals it lists, for one game's folder."""
+    found = {}
+    for path in sorted((DATA / game).glob("*.txt")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        assert lines[0].startswith(f"# {game}: winnable deals of tier "), path
+        assert lines[1].startswith("# made by: solitaire classify "), path
+        found[path.stem] = [int(line) for line in lines[2:]]
+    return found
+
+
+def test_the_script_lists_won_deals_by_tier_and_counts_the_rest(tmp_path: Path) -> None:
+    records = [{"deal": 5, "status": "won", "tier": "hard"},
+               {"deal": 2, "status": "won", "tier": "hard"},
+               {"deal": 3, "status": "won", "tier": "very hard"},
+               {"deal": 4, "status": "lost", "tier": "lost"},
+               {"deal": 1, "status": "unknown"}]
+    counts = winnable.write("toy", records, "solitaire classify toy 1-5 --analyze", tmp_path)
+    assert counts == {"easy": 0, "medium": 0, "hard": 2, "very hard": 1}
+    assert sorted(path.name for path in (tmp_path / "toy").iterdir()) == ["hard.txt",
+                                                                           "very-hard.txt"]
+    assert (tmp_path / "toy" / "hard.txt").read_text().splitlines() == [
+        "# toy: winnable deals of tier 'hard' (PySolFC numbering), 2 of 5 deals analysed",
+        "# made by: solitaire classify toy 1-5 --analyze", "2", "5"]
+
+
+def test_a_results_file_that_is_not_json_lines_is_one_error(tmp_path: Path, capsys) -> None:
+    bad = tmp_path / "r.jsonl"
+    bad.write_text('{"deal": 1, "status": "won", "tier": "easy"}\n{"deal": 2, "sta\n')
+    assert winnable.main(["toy", str(bad), "--command", "x", "--out", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_listed_deal_is_in_one_tier_and_the_first_of_each_is_won(game: str) -> None:
+    """The lists name each deal once, in order, and the solver wins the first deal of each
+    tier (a full-information search; the lists are of full-information verdicts)."""
+    tiers = listed(game)
+    assert tiers and all(deals == sorted(deals) for deals in tiers.values())
+    every = [deal for deals in tiers.values() for deal in deals]
+    assert len(every) == len(set(every))
+    rules = find_game(game)
+    for deals in tiers.values():
+        result = solve(rules, rules.deal(deals[0]), None, Budget(max_states=2_000_000, seconds=60))
+        assert result.status is Status.WON, (game, deals[0])
