@@ -178,8 +178,11 @@ def checker_search(start: ck.Position, options: dict[str, Any],
     return False, len(seen)
 
 
-@pytest.mark.parametrize("game", [TWINS[1], TWINS[2], replace(GAME, suits=1, ranks=5, piles=3,
-                                                               redeals=0, worry_back=True)],
+# The smallest twin by default (its deals both won and lost); the larger two with -m slow.
+@pytest.mark.parametrize("game", [pytest.param(TWINS[1], marks=pytest.mark.slow),
+                                  pytest.param(TWINS[2], marks=pytest.mark.slow),
+                                  replace(GAME, suits=1, ranks=5, piles=3, redeals=0,
+                                          worry_back=True)],
                          ids=["2x3-wb-bm", "1x5-wb-bm", "1x5-3piles-wb"])
 def test_pile_order_keeps_every_verdict(game: Crescent) -> None:
     """With and without ``pile-order``, the checker's own exhaustive search gives the same

@@ -216,14 +216,14 @@ def test_records_say_what_they_hold(tmp_path):
 
 def _interrupt_after_first_records(command: list[str], out: Path, records: int,
                                    whole_group: bool) -> subprocess.CompletedProcess:
-    """Run `command`, press Ctrl-C once `records` lines are written plus a second."""
+    """Run `command`, press Ctrl-C once `records` lines are written and half a second more."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True, start_new_session=True, preexec_fn=default_signals)
     deadline = time.time() + 300
     while time.time() < deadline and (not out.exists() or out.read_text().count("\n") < records):
         time.sleep(0.05)
-    time.sleep(1.5)
+    time.sleep(0.5)
     pressed = time.time()
     if whole_group:                      # a terminal's Ctrl-C reaches every process
         os.killpg(process.pid, signal.SIGINT)

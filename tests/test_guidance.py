@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import quick_first
 from games import GAMES, find_game
 from solver.game import DEFAULT_EQUAL_ROUNDS, DEFAULT_PORTFOLIO, Game
 from solver.search import find_strategy
@@ -52,7 +53,9 @@ def test_views_of_a_game_keep_its_guidance():
     assert narrowed(klondike).dead_end is not None
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+# Black Hole's model takes seconds on a full deal through this path; its agreement with the
+# search on twins and full deals is checked by tests/games/test_black_hole.py.
+@pytest.mark.parametrize("name", quick_first(sorted(GAMES), set(GAMES) - {"black-hole"}))
 def test_every_cpsat_model_offered_decides_and_others_are_refused(name):
     from solver.game import SolitaireError
 
