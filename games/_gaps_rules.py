@@ -13,7 +13,10 @@ stream hands out; a position carries how many it has handed out so far (``draws`
 from __future__ import annotations
 
 import random
-from typing import Final, NamedTuple, final
+from typing import TYPE_CHECKING, Final, NamedTuple, final
+
+if TYPE_CHECKING:      # compiled, a native 64-bit int; as plain Python, never looked up
+    from mypy_extensions import i64
 
 GAP: Final = 255                 # a place without a card
 NO_PLACE: Final = 254            # move target: the place right of a row's last card
@@ -62,7 +65,10 @@ def stream_draws(seed: int, draws: int, count: int) -> list[int]:
     """
     found: list[int] = []
     if 1 <= seed <= MS_LAST:
-        x = seed
+        # a native int (it stays below 2 ** 51): compiled, a Python int multiplied past
+        # 2 ** 31 goes through CPython's long multiplication, which checks for signals,
+        # and a Ctrl-C there would abort the process instead of stopping it cleanly
+        x: i64 = seed
         for _ in range(draws):
             x = (x * 214013 + 2531011) & _LCG_MASK
         for n in range(count - 1, 0, -1):

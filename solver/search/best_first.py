@@ -14,7 +14,9 @@ Priority = Callable[[int, Any], int]
 # plus the tie-break (the order of arrival, or the steps played with ``optimal``), which
 # stays far below 2 ** SHIFT, so one comparison of ints decides where a tuple (priority,
 # tie) would compare twice. A shift, not a product: compiled code multiplies by a factor
-# of 2 ** 31 or more through Python's slow path.
+# of 2 ** 31 or more through CPython's long multiplication, which is slower and checks for
+# signals, and mypyc takes the failure a signal handler's exception makes there for running
+# out of memory and aborts (a SIGTERM test caught it: exit -6 where 143 was due).
 SHIFT: Final = 40
 
 
