@@ -558,8 +558,6 @@ class _Rules:
             if card != EMPTY:
                 held |= 1 << card
         prefix = held.to_bytes(7, "little")
-        alone = self.alone
-        step = MAX_RUN + 1
         for move in moves:
             source: int = move[0]
             target: int = move[1]
