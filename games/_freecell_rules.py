@@ -16,7 +16,7 @@ if TYPE_CHECKING:      # compiled, a native 64-bit int; as plain Python, never l
     from mypy_extensions import i64
 
 from solver.cards import OTHER_COLOUR_SUITS, is_red, make_card, rank, suit
-from solver.piles import BYTE, replaced
+from solver.piles import BYTE, raised, replaced
 
 EMPTY: Final = 255              # an empty free cell
 FOUNDATION: Final = 255         # target index of a move home
@@ -97,7 +97,7 @@ class _Rules:
     fits: bytes
     opposite: list[tuple[int, int]]
     partner: list[int]           # partner[s]: the other suit of the colour of s
-    raised: dict[bytes, list[bytes]]    # foundations -> each suit's one card higher (play)
+    higher: dict[bytes, list[bytes]]    # foundations -> each suit's one card higher (piles.raised)
     table: list[Move]
     alone: list[tuple[Move, ...]]
     kind: type                   # State, read as an attribute (a module global is a dict lookup)
@@ -133,7 +133,7 @@ class _Rules:
         self.table = _MOVES
         self.alone = _ALONE
         self.kind = State
-        self.raised = {}
+        self.higher = {}
 
     def _move(self, source: int, target: int, count: int) -> Move:
         """Return the Move (shared, from the table when the run fits in it)."""
@@ -301,14 +301,7 @@ class _Rules:
                 return _NEW(self.kind, (replaced(columns, -1, b"", target,
                                                  columns[target] + moving), cells, foundations))
         if target == FOUNDATION:
-            # the foundations with one card more on each suit, made once per foundations (at
-            # most 14 ** 4 of them): looked up for less than they cost to build, and shared
-            raised = self.raised.get(foundations)
-            if raised is None:
-                raised = [foundations[:t] + BYTE[foundations[t] + 1] + foundations[t + 1:]
-                          for t in range(len(foundations))]
-                self.raised[foundations] = raised
-            foundations = raised[self.suit[moving[0]]]
+            foundations = raised(self.higher, foundations, self.suit[moving[0]])
         else:
             j = target - CELL
             cells = b"%b%b%b" % (cells[:j], moving, cells[j + 1:])

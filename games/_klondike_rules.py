@@ -20,7 +20,7 @@ if TYPE_CHECKING:      # compiled, a native 64-bit int; as plain Python, never l
     from mypy_extensions import i64
 
 from solver.cards import OTHER_COLOUR_SUITS, SAME_COLOUR_SUIT, is_red, make_card, rank, suit
-from solver.piles import BYTE, replaced
+from solver.piles import BYTE, raised, replaced
 from games._klondike_relax import Relaxed, relaxed
 
 WASTE: Final = 10           # move source: the waste's top card
@@ -126,7 +126,7 @@ class _Rules:
     _last_talon_bits: i64
     one: i64                           # 1 (a literal 1 on the left of a shift of i64s
                                        # is compiled as a 32-bit C int: see _klondike_relax)
-    _raised: dict[bytes, list[bytes]]  # foundations -> each suit's one card more (see play)
+    _raised: dict[bytes, list[bytes]]  # foundations -> each suit's one card more (piles.raised)
     _walk_at: int                      # the last packed_walk asked for, and its answer
     _walk_found: list[int]
 
@@ -514,15 +514,7 @@ class _Rules:
                 hidden = b"%b%b%b" % (hidden[:source], BYTE[cut - 1 if cut else 0],
                                       hidden[source + 1:])   # compiled, one allocation
         if target == FOUNDATION:
-            # the foundations with one card more on each suit, made once per foundations
-            # (at most 14 ** 4 of them): four bytes objects cost less to look up than to
-            # build again, and positions then share them
-            raised = self._raised.get(foundations)
-            if raised is None:
-                raised = [foundations[:t] + BYTE[foundations[t] + 1] + foundations[t + 1:]
-                          for t in range(4)]
-                self._raised[foundations] = raised
-            foundations = raised[self.suit[card]]
+            foundations = raised(self._raised, foundations, self.suit[card])
             if changed >= 0:
                 columns = replaced(columns, changed, left, -1, b"")
         else:
