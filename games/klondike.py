@@ -654,6 +654,13 @@ Move(source=11, target=12, count=2)]
         before (``KlondikeView``)."""
         return KlondikeView(self)
 
+    @property
+    def blind_cap(self) -> int:
+        """1,000 positions a world, lonelybot's cap: blind plans are ranked by the worlds
+        won within the cap (``solver.app.blind``), and a small cap both sharpens that
+        measure and buys more worlds a decision (about 2 CPU ms a world)."""
+        return 1_000
+
 
 @dataclass(frozen=True)
 class KlondikeView:

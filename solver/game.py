@@ -35,6 +35,7 @@ QUOTE_LIMIT = 20          # characters of user text an error message quotes at m
 TOKEN_LIMIT = 12          # ... of one token of a deal's text (a card is 2 to 4)
 SHOWN_PROBLEMS = 5        # problems a DealError's message names; it counts the rest
 KEPT_CARDS = 20           # tokens and card names a DealError keeps in ``cards``
+BLIND_CAP = 5_000         # positions a blind hint's world may store, unless the game says (``blind_cap``)
 NAMED_CARDS = 20          # cards a "missing cards" or "duplicate cards" detail names
 
 
@@ -350,6 +351,13 @@ class Game(Protocol[S, M]):
         the game's own blind games by ``benchmarks/blind_calibration.py`` and checked on
         others; None (the default): no calibration is offered."""
         return None
+
+    @property
+    def blind_cap(self) -> int:
+        """Positions each sampled world's solve may store in a blind hint (``--cap``'s
+        default): small enough that hundreds of worlds fit in a hint's seconds, large
+        enough that the game's worlds are mostly decided (``solver.app.blind``)."""
+        return BLIND_CAP
 
     @property
     def dial(self) -> tuple[str, tuple[Any, ...]] | None:

@@ -193,3 +193,17 @@ def test_a_game_whose_text_says_all_reads_its_start() -> None:
     assert position.text() == spider.format(state)
     state = freecell.deal(1)
     assert Sighted.read(freecell, freecell.format(state)) == Sighted(freecell, state)
+
+
+def test_plans_are_ranked_by_worlds_won_within_the_cap() -> None:
+    """A plan whose worlds were won within the cap in 8 of 10 ranks above one won in 6 of
+    10 with the other 4 undecided, though the second's chance (won over decided) is 1.0;
+    between equal shares, the higher chance ranks first."""
+    from solver.app.blind import Estimate, ranked
+
+    undecided = Estimate((), "a", won=6, lost=0, undecided=4)
+    decided = Estimate((), "b", won=8, lost=2, undecided=0)
+    assert (undecided.chance, decided.chance) == (1.0, 0.8)
+    assert [e.notation for e in ranked([undecided, decided], scored=False)] == ["b", "a"]
+    surer = Estimate((), "c", won=8, lost=0, undecided=2)
+    assert [e.notation for e in ranked([decided, surer], scored=False)] == ["c", "b"]

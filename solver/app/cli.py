@@ -491,8 +491,9 @@ SamplesOpt = typer.Option(None, "--samples", metavar="N", parser=positive_number
 SeedOpt = typer.Option(None, "--seed", metavar="S", parser=whole_number,
                        help="blind: the sampler's seed (default 0)")
 CapOpt = typer.Option(None, "--cap", metavar="N", parser=positive_number,
-                      help=f"blind: positions each sampled world's solve may store "
-                           f"(default {blind.DEFAULT_CAP:,}); undecided worlds are counted apart")
+                      help=f"blind: positions each sampled world's solve may store (default: "
+                           f"the game's, {blind.DEFAULT_CAP:,} for most); undecided worlds are "
+                           f"counted apart")
 
 
 @app.command()
@@ -525,7 +526,7 @@ def hint(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optiona
             typer.echo(f"{game.name} hides nothing from its player: the blind hint is the "
                        "full-information one")
         if blind_ and not hides_nothing:
-            settings = _blind_settings(samples, seconds, seed, cap, strategy)
+            settings = _blind_settings(game, samples, seconds, seed, cap, strategy)
             if strategy is not None:
                 _check_budget(game, strategy, Budget(max_states=settings.cap))
             _blind_hint(game, start, moves, settings, as_json, progress, text)
@@ -563,13 +564,15 @@ def hint(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optiona
     raise typer.Exit(EXIT_STATUS[result.status])
 
 
-def _blind_settings(samples: Optional[int], seconds: Optional[float], seed: Optional[int],
-                    cap: Optional[int], strategy: Optional[str]) -> blind.Settings:
-    """Return the blind settings the options give, each absent one at its default."""
+def _blind_settings(game: Game[Any, Any], samples: Optional[int], seconds: Optional[float],
+                    seed: Optional[int], cap: Optional[int],
+                    strategy: Optional[str]) -> blind.Settings:
+    """Return the blind settings the options give, each absent one at its default (the
+    cap: the game's)."""
     default = blind.Settings()
     return blind.Settings(samples=samples, seconds=default.seconds if seconds is None else seconds,
-                          seed=default.seed if seed is None else seed,
-                          cap=default.cap if cap is None else cap, strategy=strategy)
+                          seed=default.seed if seed is None else seed, cap=cap,
+                          strategy=strategy).for_game(game)
 
 
 def _blind_hint(game: Game[Any, Any], start: Any, moves: str, settings: blind.Settings,
@@ -1027,7 +1030,7 @@ def play(game_name: str = GameArg,
             raise SolitaireError("play needs --blind (full-information play is `solitaire "
                                  "classify`)")
         game = find_game(game_name, parse_variants(variant))
-        settings = _blind_settings(samples, seconds, seed, cap, strategy)
+        settings = _blind_settings(game, samples, seconds, seed, cap, strategy)
         if strategy is not None:
             _check_budget(game, strategy, Budget(max_states=settings.cap))
         tasks = batch.read_source(source)
