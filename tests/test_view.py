@@ -207,3 +207,59 @@ def test_plans_are_ranked_by_worlds_won_within_the_cap() -> None:
     assert [e.notation for e in ranked([undecided, decided], scored=False)] == ["b", "a"]
     surer = Estimate((), "c", won=8, lost=0, undecided=2)
     assert [e.notation for e in ranked([decided, surer], scored=False)] == ["c", "b"]
+
+
+# Two Klondike draw 3 positions reached by blind play (PySolFC deals 3 and 18), as the player
+# saw them: every stock card turned once (``Seen: all``), the face-down cards unseen.
+WIDE = """Foundations: C-0 D-A H-6 S-6
+Talon:
+Waste: AC KH 3C KD 9S
+Seen: all
+KS QH
+8H 7C 6D 5C
+-
+-
+QC JD TS 9D 8S 7H 6C 5D 4C 3D 2C
+<2D> <4D> QS JH TC 9H 8C 7D
+<KC> <TH> <JS> QD JC TD 9C 8D 7S
+"""
+STUCK = """Foundations: C-3 D-A H-A S-4
+Talon: 3H KH
+Waste: 2H KD QC
+Seen: all
+KC
+KS QH JC TH 9S 8H 7S 6H
+<2D> JD TC 9D 8C 7D 6S 5H
+TD
+<4D> <8S> <QS> JH TS 9H
+<JS> <9C> 7H 6C 5D 4C 3D
+<QD> <5S> 8D 7C 6D 5C 4H
+"""
+
+
+def test_blind_play_looks_farther_for_a_plan_before_it_gives_up() -> None:
+    """With two empty columns the kings move back and forth among thousands of positions
+    that can be undone: none of the nearest ``PLAN_LOOKS`` leads out, but the wider region
+    blind play explores next does, and from there this position is won (it was lost, with
+    no plan found, before blind play looked farther)."""
+    from games import find_game
+    from solver.app.blind import PLAN_LOOKS, plans
+
+    game = find_game("klondike", {"draw": 3})
+    start = Sighted.read(game, WIDE)
+    assert plans(start.masked(), frozenset(), PLAN_LOOKS) == []
+    played = play(game, start.state, Settings(samples=4, seed=1), start=start)
+    assert played.status is Status.WON, played.reason
+
+
+def test_blind_play_stuck_among_undoable_moves_is_lost_and_says_why() -> None:
+    """Every move open here can be undone, and none of the positions they reach has a move
+    that cannot: no card can ever be shown or placed for good, so the game is lost."""
+    from games import find_game
+
+    game = find_game("klondike", {"draw": 3})
+    start = Sighted.read(game, STUCK)
+    assert start.masked().steps()                   # moves are open, all of them undoable
+    played = play(game, start.state, Settings(samples=10, seed=1), start=start)
+    assert played.status is Status.LOST and played.decisions == []
+    assert played.reason == "stuck: every move open can be undone and none leads further"

@@ -55,6 +55,7 @@ MAX_STEPS = 2_000           # a blind game longer than this is given up as lost
 EXACT_CAP = 200_000         # positions for the one solve once nothing is unseen
 REVISITS = 2               # a position seen this often is not gone back to
 PLAN_LOOKS = 32             # undoable positions explored around a position, at most
+WIDE_LOOKS = 1_024          # ... when none of those leads to a plan (blind play)
 Z95 = 1.959963984540054
 
 
@@ -296,7 +297,8 @@ def plans(masked: Sighted[Any, Any], avoid: frozenset[Hashable] = frozenset(),
     end is named by the first look (in ``repr`` order) among the positions its undoable
     moves reach. Plans
     ending where the player has been (`avoid`) are left out. At most `limit` undoable
-    positions are explored from the start, and from each end, nearest first.
+    positions are explored from the start, nearest first, and at most ``PLAN_LOOKS`` from
+    each end to name it.
     """
     start = masked.look()
     around, ends = _undoable_region(masked, limit)
@@ -305,7 +307,7 @@ def plans(masked: Sighted[Any, Any], avoid: frozenset[Hashable] = frozenset(),
         look = after.look()
         if look in avoid or look == start:
             continue
-        name = min(_undoable_region(after, limit)[0], key=repr)
+        name = min(_undoable_region(after, min(limit, PLAN_LOOKS))[0], key=repr)
         if name not in found and name not in around:
             found[name] = path
     return list(found.values())
@@ -410,9 +412,12 @@ def play(game: Game[Any, Any], state: Any, settings: Settings = Settings(),
     a step the view proves safe in every world (``Sighted.safe``), is played without
     asking. Once nothing is unseen, one exact solve decides the rest. A plan back into
     a position the player has already been in ``REVISITS`` times (as the player sees
-    it) is never taken, so that play cannot go round in circles. The game is lost when no plan is open, when
-    the best plan's chance is 0 (the player gives up: no world drawn could be won), or
-    after ``MAX_STEPS`` steps.
+    it) is never taken, so that play cannot go round in circles. When no plan is found
+    among the ``PLAN_LOOKS`` nearest undoable positions, ``WIDE_LOOKS`` are explored. The
+    game is lost when no plan is open (either every move open can be undone and none leads
+    further, so no card can ever be shown or placed for good, or every plan leads back),
+    when the best plan's chance is 0 (the player gives up: no world drawn could be won),
+    or after ``MAX_STEPS`` steps.
     """
     position = Sighted.of(game, state) if start is None else start
     looks: Counter[Hashable] = Counter([position.look()])
@@ -432,11 +437,13 @@ def play(game: Game[Any, Any], state: Any, settings: Settings = Settings(),
                 return played
         safe = position.safe()
         worn = frozenset(look for look, count in looks.items() if count >= REVISITS)
-        options = [] if safe else plans(masked, worn)
+        options = [] if safe else (plans(masked, worn) or plans(masked, worn, WIDE_LOOKS))
         if safe:
             plan: tuple[Any, ...] = (safe[0],)
         elif not options:
-            played.reason = "every plan open leads back to a position already seen"
+            played.reason = ("every plan open leads back to a position already seen"
+                             if _undoable_region(masked, WIDE_LOOKS)[1] else
+                             "stuck: every move open can be undone and none leads further")
             return played
         elif len(options) == 1:
             plan = options[0]
