@@ -195,18 +195,17 @@ def test_a_game_whose_text_says_all_reads_its_start() -> None:
     assert Sighted.read(freecell, freecell.format(state)) == Sighted(freecell, state)
 
 
-def test_plans_are_ranked_by_worlds_won_within_the_cap() -> None:
-    """A plan whose worlds were won within the cap in 8 of 10 ranks above one won in 6 of
-    10 with the other 4 undecided, though the second's chance (won over decided) is 1.0;
-    between equal shares, the higher chance ranks first."""
+def test_plans_are_ranked_by_chance_then_by_the_cards_they_show() -> None:
+    """A plan whose decided worlds were all won ranks above one that won 8 of 10, though
+    it left 4 of its 10 worlds undecided (undecided worlds are never counted as lost);
+    between equal chances, the plan that shows more unseen cards ranks first."""
     from solver.app.blind import Estimate, ranked
 
     undecided = Estimate((), "a", won=6, lost=0, undecided=4)
     decided = Estimate((), "b", won=8, lost=2, undecided=0)
-    assert (undecided.chance, decided.chance) == (1.0, 0.8)
-    assert [e.notation for e in ranked([undecided, decided], scored=False)] == ["b", "a"]
-    surer = Estimate((), "c", won=8, lost=0, undecided=2)
-    assert [e.notation for e in ranked([decided, surer], scored=False)] == ["c", "b"]
+    assert [e.notation for e in ranked([decided, undecided], scored=False)] == ["a", "b"]
+    shows = Estimate((), "c", shows=1, won=8, lost=2, undecided=0)
+    assert [e.notation for e in ranked([decided, shows], scored=False)] == ["c", "b"]
 
 
 # Two Klondike draw 3 positions reached by blind play (PySolFC deals 3 and 18), as the player

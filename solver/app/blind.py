@@ -9,13 +9,9 @@ and Fischer 2002) gives the next world to the step whose upper confidence bound 
 highest. A world the cap leaves undecided is counted apart, never as lost: a step's
 chance is its won worlds over its decided ones.
 
-Steps are ranked, and UCB1 rewards them, by a stricter measure: the share of all their
-worlds won *within the cap* (lonelybot's rule). Early in a deal nearly every world is
-winnable by a search that sees every card, so the chance is near 1 for most steps and
-tells them apart poorly; whether a world is won within a small search is a sharper
-signal of how near to a win, and how robust to the unseen cards, a step leaves the
-player. On Klondike draw 3 (PySolFC deals 1-40, 300 worlds a decision, seed 1) it won
-12 games where ranking by the chance won 6, every one of those among the 12.
+Steps are ranked, and UCB1 rewarded, by that chance. (lonelybot ranks by the share of
+all worlds won within its cap, undecided ones counted against; on Klondike draw 3 that
+rule measured no better: ``data/klondike/blind.md``.)
 
 Everything is computed from the masked position (``Sighted.masked``), never from the
 position itself, so two positions that look the same to the player get the same
@@ -92,12 +88,6 @@ class Estimate:
         """The 95% Wilson interval of the chance."""
         _, low, high = wilson(self.won, self.decided, Z95)
         return low, high
-
-    @property
-    def won_within_cap(self) -> float:
-        """Won worlds over all worlds tried, undecided ones included: how plans are ranked
-        (the module docstring says why); 0.5 before any world is tried."""
-        return self.won / self.samples if self.samples else 0.5
 
     @property
     def undecided_share(self) -> float:
@@ -366,23 +356,21 @@ def _undoable(look: Hashable, after: Sighted[Any, Any]) -> bool:
 
 
 def ranked(estimates: list[Estimate], scored: bool) -> list[Estimate]:
-    """Return the plans best first: by expected score (a scored game) or by the share of
-    worlds won within the cap, then by the chance, then the plan that shows more cards
-    (the player knows more for the next choice), leaves less work by the game's heuristic,
-    needs fewer moves to win in the worlds won, was tried in more worlds, and by notation."""
-    return sorted(estimates, key=lambda e: (-_value(e, scored), -e.chance, -e.shows, e.left,
+    """Return the plans best first: by expected score (a scored game) or chance, then the
+    plan that shows more cards (the player knows more for the next choice), leaves less
+    work by the game's heuristic, needs fewer moves to win in the worlds won, was tried
+    in more worlds, and by notation."""
+    return sorted(estimates, key=lambda e: (-_value(e, scored), -e.shows, e.left,
                                             e.mean_length, -e.samples, e.notation))
 
 
 def _value(estimate: Estimate, scored: bool) -> float:
-    """What plans are ranked by: a scored game's expected score, else the share of worlds
-    won within the cap."""
-    return estimate.mean_score if scored else estimate.won_within_cap
+    return estimate.mean_score if scored else estimate.chance
 
 
 def _upper(estimate: Estimate, total: int, scored: bool, best: int | None) -> float:
     """UCB1's bound: the value (a scored game's scaled to [0, 1]) plus the exploration term."""
-    value = estimate.mean_score / (best or 1) if scored else estimate.won_within_cap
+    value = estimate.mean_score / (best or 1) if scored else estimate.chance
     count = estimate.samples          # undecided worlds count too: they were tried
     if count == 0:
         return math.inf
