@@ -655,6 +655,17 @@ Move(source=11, target=12, count=2)]
         return KlondikeView(self)
 
     @property
+    def blind_calibration(self) -> tuple[float, float, float, float] | None:
+        """The weights that calibrate a blind hint's chance (``solver.app.blind.calibrated``),
+        for draw 3 with unlimited passes only: fitted on 245 blind games (deals 1-250, 300
+        worlds a decision, cap 1,000) and checked on 254 others (deals 251-505): Brier score
+        0.338 -> 0.192, the largest gap between predicted and won in a bin of 100+ decisions
+        44.9 -> 9.9 points (data/klondike/blind.md, with the commands)."""
+        if (self.draw, self.passes, self.ranks, self.columns) != (3, None, 13, 7):
+            return None
+        return (0.4193, -1.1941, -0.0276, 2.5493)
+
+    @property
     def blind_cap(self) -> int:
         """1,000 positions a world (lonelybot's cap is 1,000 visits): about 2 CPU ms a
         world against 5-7 at 5,000, so a decision gets three times the worlds in the same

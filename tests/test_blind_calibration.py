@@ -113,3 +113,13 @@ def test_crisscross_hints_print_and_give_the_calibrated_chance(capsys: Any) -> N
     status, out, _ = run_main(["hint", "crisscross", "--deal", "5", "-V", "arms=3", "--blind",
                                "--samples", "40", "--seed", "1", "--json"], capsys)
     assert status == 0 and all("calibrated" not in m for m in json.loads(out)["moves"])
+
+
+def test_klondike_draw_3_is_calibrated_and_its_other_variants_are_not() -> None:
+    """The weights were fitted on draw 3 games with unlimited passes (data/klondike/blind.md):
+    no other variant may borrow them."""
+    from games import find_game
+
+    assert find_game("klondike", {"draw": 3}).blind_calibration is not None
+    assert find_game("klondike").blind_calibration is None                  # draw 1
+    assert find_game("klondike", {"draw": 3, "passes": 3}).blind_calibration is None
