@@ -40,11 +40,10 @@ from solver.app.pool import describe
 from solver.app.record import Verdict, budget_record, solver_version, variant_of
 from solver.app.results import read_records, wilson
 from solver.app.sources import Task, start_position
-from solver.game import BLIND_CAP, Game, SolitaireError, Status
+from solver.game import Game, SolitaireError, Status
 from solver.search import Budget
 from solver.view import Sighted
 
-DEFAULT_CAP = BLIND_CAP     # positions each world's solve may store (``Game.blind_cap``)
 FIRST_WORLDS = 4            # worlds every step gets before UCB1 chooses
 EXPLORE = math.sqrt(2.0)    # UCB1's exploration constant (rewards in [0, 1])
 MAX_STEPS = 2_000           # a blind game longer than this is given up as lost

@@ -35,7 +35,7 @@ from games import GAMES, find_game, parse_variants
 from solver.app import analyze, batch, blind, replay_page
 from solver.cards import pretty
 from solver.text import read_number
-from solver.game import Game, SolitaireError, Status, quote
+from solver.game import BLIND_CAP, Game, SolitaireError, Status, quote
 from solver.app.record import Verdict, solver_version, variant_of
 from solver.search import OPTIMAL_STRATEGIES, STRATEGIES, Budget, Result, check_strategy
 
@@ -492,7 +492,7 @@ SeedOpt = typer.Option(None, "--seed", metavar="S", parser=whole_number,
                        help="blind: the sampler's seed (default 0)")
 CapOpt = typer.Option(None, "--cap", metavar="N", parser=positive_number,
                       help=f"blind: positions each sampled world's solve may store (default: "
-                           f"the game's, {blind.DEFAULT_CAP:,} for most); undecided worlds are "
+                           f"the game's, {BLIND_CAP:,} for most); undecided worlds are "
                            f"counted apart")
 
 
