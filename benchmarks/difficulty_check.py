@@ -36,8 +36,8 @@ from typing import Any, Iterator
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver.app.difficulty import (RANDOM_GAMES, WEIGHTS, Features, Settings, card,  # noqa: E402
-                                   random_play, score)
+from solver.app.difficulty import (GUIDED_GAMES, RANDOM_GAMES, WEIGHTS, Features,  # noqa: E402
+                                   Settings, card, guided_play, random_play, score)
 from solver.game import Status  # noqa: E402
 from solver.search import Budget  # noqa: E402
 
@@ -71,7 +71,7 @@ def measure(deal: int) -> dict[str, Any]:
     return {"deal": deal, "status": made.verdict.status.value, "features": fields["features"],
             "difficulty": fields["difficulty"], "shortest": fields["shortest"],
             "first_moves": fields["first_moves"], "critical": fields["critical"],
-            "cells": dial, "random_games": RANDOM_GAMES,
+            "cells": dial, "random_games": RANDOM_GAMES, "guided_games": GUIDED_GAMES,
             "cpu_seconds": round(time.process_time() - started, 2)}
 
 
@@ -117,7 +117,7 @@ def features(line: dict[str, Any]) -> list[float]:
     return [values[name] for name in FEATURE_NAMES]
 
 
-FEATURE_NAMES = ("effort", "narrow", "critical", "length", "random", "progress")
+FEATURE_NAMES = ("effort", "narrow", "critical", "length", "random", "progress", "guided")
 
 
 def fit(rows: list[tuple[list[float], int]], rounds: int = 50, ridge: float = RIDGE) -> dict[str, float]:
@@ -263,31 +263,32 @@ def report(args: argparse.Namespace) -> None:
 
 
 def augment(args: argparse.Namespace) -> None:
-    """Measure random play again on each line whose random games are not the card's
-    (a file written before random play measured its progress): the same seeded games as
-    ``card`` plays, so every line then holds what a card would."""
-    from games import find_game
-
+    """Measure random and guided play again on each line that lacks the card's figures
+    (a file written before the card measured random play's progress, or guided play):
+    the same seeded games as ``card`` plays, so every line then holds what a card would."""
     path = Path(args.cards)
     lines = list(read_lines(path))
     todo = [line["deal"] for line in lines
-            if line.get("random_games") != RANDOM_GAMES or "progress" not in line["features"]]
+            if line.get("random_games") != RANDOM_GAMES or "progress" not in line["features"]
+            or line.get("guided_games") != GUIDED_GAMES or "guided" not in line["features"]]
     with multiprocessing.Pool(args.jobs) as pool:
-        found = dict(zip(todo, pool.map(random_features, todo)))
+        found = dict(zip(todo, pool.map(play_features, todo)))
     for line in lines:
         if line["deal"] in found:
             line["features"].update(found[line["deal"]])
-            line["random_games"] = RANDOM_GAMES
+            line["random_games"], line["guided_games"] = RANDOM_GAMES, GUIDED_GAMES
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
 
 
-def random_features(deal: int) -> dict[str, float]:
-    """Return a deal's random-play features, as ``card`` measures them."""
+def play_features(deal: int) -> dict[str, float]:
+    """Return a deal's random- and guided-play features, as ``card`` measures them."""
     from games import find_game
 
     game = find_game("freecell")
     won, progress = random_play(game, game.deal(deal), RANDOM_GAMES, 0)
-    return {"random": won / RANDOM_GAMES, "progress": round(progress, 4)}
+    guided = guided_play(game, game.deal(deal), GUIDED_GAMES, 0)
+    return {"random": won / RANDOM_GAMES, "progress": round(progress, 4),
+            "guided": guided / GUIDED_GAMES}
 
 
 def main() -> None:
@@ -301,7 +302,7 @@ def main() -> None:
     show.add_argument("cards")
     show.add_argument("--fit-to", type=int, default=150,
                       help="fit the weights on deals up to this one, check on the rest")
-    again = sub.add_parser("augment", help="measure random play again where it is not the card's")
+    again = sub.add_parser("augment", help="measure random and guided play again where they are not the card's")
     again.add_argument("cards")
     again.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()

@@ -19,6 +19,13 @@ every game:
   they get (the mean share of the start's ``lower_bound`` that the best position of each
   game has gone below): a uniformly random legal move each turn, the game's
   proven-safe forced moves played as an autoplay would, at most ``RANDOM_STEPS`` moves;
+- ``guided_play``: of ``GUIDED_GAMES`` games played by a careless follower of the game's
+  heuristic (seeded), the share won: each turn the move to the position the game's
+  ``heuristic`` rates best among those not yet visited in that game, except that with
+  probability ``GUIDED_EPSILON`` the move is a uniformly random legal one (an
+  epsilon-greedy rollout); at most ``GUIDED_STEPS`` moves. Random play tells deals a
+  blind walker wins from those it does not; guided play tells apart deals that a
+  sensible player wins by following obvious moves from deals that need foresight;
 - ``blind``: where the game hides cards (``player_view``), the blind hint's best chance
   from the start (``solver.app.blind``): it samples the hidden cards and solves each
   world with full sight of it, so it is an upper bound on what blind play wins;
@@ -52,23 +59,27 @@ RANDOM_STEPS = 1_000        # moves a random game may make before it counts as l
 CHILD_CAP = 2_000           # positions each critical-position check may store
 FIRST_CAP = 20_000          # positions each first move's check may store
 LEAST_CAP = 200_000         # positions each scarcer dial value's search may store
+GUIDED_GAMES = 300          # games the heuristic's follower plays
+GUIDED_EPSILON = 0.1        # the chance of a random move at each of its turns
+GUIDED_STEPS = 400          # moves a guided game may make before it counts as lost
 BLIND_SAMPLES = 16          # worlds the blind chance samples
 TIERS = ((25.0, "easy"), (50.0, "medium"), (75.0, "hard"), (math.inf, "very hard"))
 
 # The score's weights, fitted by logistic regression (standardised features, a ridge
 # penalty of 1) on Microsoft FreeCell deals 1-130: won with at most one free cell (easy)
 # against not won with two (hard); checked on deals 131-264 (area under the ROC curve
-# 0.91). benchmarks/difficulty_check.py makes the fit; data/difficulty/README.md gives it.
+# 0.93). benchmarks/difficulty_check.py makes the fit; data/difficulty/README.md gives it.
 # The score reads as the chance that a FreeCell deal like this one cannot be won with two
 # free cells.
 WEIGHTS: dict[str, float] = {
-    "bias": 2.531,
-    "effort": 0.428,        # log10(1 + positions the fixed-order search stored)
-    "narrow": -0.594,       # share of the legal first moves not proven to keep a win
-    "critical": 0.771,      # log2(1 + critical positions along the solution)
-    "length": 0.105,        # log10 of the fixed-order search's solution length
-    "random": -32.097,      # share of random games won
-    "progress": -29.035,    # how far random games get (share of the start's lower bound)
+    "bias": 3.562,
+    "effort": 0.299,        # log10(1 + positions the fixed-order search stored)
+    "narrow": -1.068,       # share of the legal first moves not proven to keep a win
+    "critical": 0.559,      # log2(1 + critical positions along the solution)
+    "length": 0.161,        # log10 of the fixed-order search's solution length
+    "random": -34.279,      # share of random games won
+    "progress": -29.493,    # how far random games get (share of the start's lower bound)
+    "guided": -6.694,       # share of guided (epsilon-greedy) games won
 }
 
 # The share of the card's seconds each stage may use (the rest is the verdict's).
@@ -87,6 +98,7 @@ class Settings:
     strategy: str | None = None           # the verdict's (default: the game's own)
     seed: int = 0
     random_games: int = RANDOM_GAMES
+    guided_games: int = GUIDED_GAMES
     blind_samples: int = BLIND_SAMPLES
     shortest: bool = True                 # run A* for the shortest solution
     least: bool = True                    # try the dial's scarcer values
@@ -110,13 +122,14 @@ class Features:
     length: int                   # steps of the fixed-order search's solution (0: none)
     random: float                 # share of random games won
     progress: float               # how far random games get, 0 (nowhere) to 1 (won)
+    guided: float = 0.0           # share of guided (epsilon-greedy) games won
 
     def values(self) -> dict[str, float]:
         """Return the transformed inputs of the score, by weight name."""
         return {"effort": math.log10(1 + self.effort), "narrow": self.narrow,
                 "critical": math.log2(1 + self.critical),
                 "length": math.log10(max(1, self.length)), "random": self.random,
-                "progress": self.progress}
+                "progress": self.progress, "guided": self.guided}
 
 
 def score(features: Features, weights: dict[str, float] | None = None) -> float:
@@ -161,6 +174,7 @@ class Card:
     solution: tuple[str, ...] = ()               # the solution the critical steps index
     effort: dict[str, Any] | None = None
     random_play: dict[str, Any] | None = None
+    guided_play: dict[str, Any] | None = None
     blind: dict[str, Any] | None = None
     features: Features | None = None
     unfilled: dict[str, str] = field(default_factory=dict)   # field -> why
@@ -181,7 +195,8 @@ class Card:
             "shortest": self.shortest, "first_moves": self.first_moves,
             "critical": self.critical, "critical_undecided": self.critical_undecided,
             "solution": list(self.solution), "effort": self.effort,
-            "random_play": self.random_play, "blind": self.blind,
+            "random_play": self.random_play, "guided_play": self.guided_play,
+            "blind": self.blind,
             "features": None if self.features is None else dataclasses.asdict(self.features),
             "unfilled": self.unfilled, "card_seconds": round(self.seconds, 3),
         }
@@ -347,6 +362,49 @@ def random_play(game: Game[Any, Any], state: Any, games: int = RANDOM_GAMES, see
     return won, progress / max(1, games)
 
 
+def guided_play(game: Game[Any, Any], state: Any, games: int = GUIDED_GAMES, seed: int = 0,
+                epsilon: float = GUIDED_EPSILON, steps: int = GUIDED_STEPS) -> int:
+    """Return how many of `games` epsilon-greedy games are won.
+
+    Each turn, after the proven-safe forced moves: with probability `epsilon` a uniformly
+    random legal move; otherwise the move to the child with the least ``heuristic`` (plus
+    a random half point, so that ties and near ties vary between games) among children not
+    yet visited in this game. A game ends lost with no move left, every child visited, or
+    after `steps` moves.
+    """
+    from solver.search.base import settle
+
+    won = 0
+    for index in range(games):
+        chooser = random.Random(seed * 1_000_003 + index)
+        position = state
+        visited: set[bytes] = set()
+        for _ in range(steps):
+            _, position = settle(game, position)
+            if game.is_won(position):
+                won += 1
+                break
+            visited.add(game.key(position))
+            moves = listed_moves(game, position)
+            if not moves:
+                break
+            if chooser.random() < epsilon:
+                position = game.play(position, moves[chooser.randrange(len(moves))])
+                continue
+            best: tuple[float, Any] | None = None
+            for move in moves:
+                child = game.play(position, move)
+                if game.key(child) in visited:
+                    continue
+                rating = game.heuristic(child) + chooser.random() * 0.5
+                if best is None or rating < best[0]:
+                    best = (rating, child)
+            if best is None:
+                break
+            position = best[1]
+    return won
+
+
 def blind_chance(game: Game[Any, Any], state: Any, samples: int, seed: int,
                  text: str | None = None) -> dict[str, Any] | None:
     """Return the blind hint's best chance from the start, where the game hides cards:
@@ -371,7 +429,7 @@ def blind_chance(game: Game[Any, Any], state: Any, samples: int, seed: int,
 # -- the card -------------------------------------------------------------------------------
 
 STAGES = ("verdict", "effort", "shortest", "first_moves", "critical", "least", "random_play",
-          "blind")
+          "guided_play", "blind")
 
 
 def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
@@ -461,6 +519,13 @@ def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
                         "progress": round(progress, 4),
                         "seed": settings.seed, "max_moves": RANDOM_STEPS}
 
+    stage("guided_play")
+    guided = guided_play(game, state, settings.guided_games, settings.seed)
+    made.guided_play = {"games": settings.guided_games, "won": guided,
+                        "rate": round(guided / max(1, settings.guided_games), 4),
+                        "epsilon": GUIDED_EPSILON, "seed": settings.seed,
+                        "max_moves": GUIDED_STEPS}
+
     stage("blind")
     if game.player_view is None:
         made.unfilled["blind"] = f"{game.name} hides nothing: the blind chance is the verdict"
@@ -472,7 +537,8 @@ def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
         effort=effort.stored, critical=len(made.critical or ()),
         narrow=1.0 - made.first_moves["winning"] / legal if legal else 0.0,
         length=len(effort.moves) if effort.status is Status.WON else len(result.moves),
-        random=won / max(1, settings.random_games), progress=round(progress, 4))
+        random=won / max(1, settings.random_games), progress=round(progress, 4),
+        guided=guided / max(1, settings.guided_games))
     if status is Status.WON:
         made.difficulty = score(made.features)
         made.tier = tier(made.difficulty)
@@ -529,6 +595,10 @@ def card_lines(made: Card) -> list[str]:
         rand = made.random_play
         out.append(f"random play: {rand['won']} of {rand['games']} games won, "
                    f"{rand['progress']:.0%} of the way on average (seed {rand['seed']})")
+    if made.guided_play is not None:
+        guided = made.guided_play
+        out.append(f"guided play (the heuristic's move, a random one {guided['epsilon']:.0%} "
+                   f"of the time): {guided['won']} of {guided['games']} games won")
     if made.blind is not None:
         out.append(f"blind chance from the start: {made.blind['chance']:.0%} of "
                    f"{made.blind['samples']} sampled worlds (an upper bound on blind play)")
