@@ -22,12 +22,19 @@ estimates::
 
 Records of a game that already has weights are refitted from their raw shares, so that a
 refit never reads its own output.
+
+A game's decisions share its one outcome, so a bin of a few hundred decisions may hold
+only a few dozen games, and its realized share is far noisier than its count suggests.
+Each line of the calibrated table therefore gives the 95% interval of the gap (won minus
+predicted) by a bootstrap over the held-out games (``--boot`` resamples, seeded): a gap
+whose interval holds 0 is within the noise of the sample.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import math
+import random
 import sys
 from pathlib import Path
 from typing import Iterable
@@ -151,6 +158,35 @@ def table(pairs: list[tuple[float, bool]], bin_min: int) -> tuple[list[str], flo
     return lines, brier, gap
 
 
+def bootstrap(games: dict[int, list[tuple[float, bool]]], resamples: int,
+              seed: int = 0) -> dict[int, tuple[float, float]]:
+    """Return, by bin, the 95% interval of (won - predicted) when the games are drawn again
+    with replacement `resamples` times (a bin empty in a resample is skipped there)."""
+    def bins(chosen: list[int]) -> list[list[float]]:
+        rows = [[0.0, 0.0, 0.0] for _ in range(BINS)]
+        for deal in chosen:
+            for p, won in games[deal]:
+                row = rows[min(int(p * BINS), BINS - 1)]
+                row[0] += 1
+                row[1] += p
+                row[2] += won
+        return rows
+
+    deals = sorted(games)
+    chooser = random.Random(seed)
+    gaps: list[list[float]] = [[] for _ in range(BINS)]
+    for _ in range(resamples):
+        for index, (n, predicted, won) in enumerate(bins([chooser.choice(deals) for _ in deals])):
+            if n:
+                gaps[index].append((won - predicted) / n)
+    out = {}
+    for index, found in enumerate(gaps):
+        if found:
+            found.sort()
+            out[index] = (found[int(0.025 * (len(found) - 1))], found[int(0.975 * (len(found) - 1))])
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("records", type=Path, nargs="+", help="play --blind results files")
@@ -158,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="fit on deals up to this number, check on the others")
     parser.add_argument("--bin-min", type=int, default=100,
                         help="bins with at least this many decisions count for the gap")
+    parser.add_argument("--boot", type=int, default=1000,
+                        help="bootstrap resamples of the held-out games (0: none)")
     args = parser.parse_args(argv)
     rows = [row for path in args.records for row in decisions(path)]
     train = [row for row in rows if row[0] <= args.fit_to]
@@ -176,6 +214,16 @@ def main(argv: list[str] | None = None) -> int:
         lines, brier, gap = table(pairs, args.bin_min)
         print(f"{name}: Brier {brier:.3f}, largest gap in bins of {args.bin_min}+ "
               f"decisions {gap * 100:.1f} points")
+        if name == "calibrated" and args.boot:
+            by_game: dict[int, list[tuple[float, bool]]] = {}
+            for deal, s, n, u, won in held:
+                by_game.setdefault(deal, []).append((calibrated(weights, s, n, u), won))
+            spans = bootstrap(by_game, args.boot)
+            bins_seen = sorted({min(int(p * BINS), BINS - 1) for p, _ in pairs})
+            lines = [f"{line}, gap 95% [{spans[b][0] * 100:+.1f}, {spans[b][1] * 100:+.1f}] points"
+                     if b in spans else line for line, b in zip(lines, bins_seen)]
+            print(f"  (gap intervals: a bootstrap of the {games} held-out games, {args.boot} "
+                  "resamples)")
         print("\n".join(lines))
     return 0
 

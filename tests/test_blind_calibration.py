@@ -123,3 +123,19 @@ def test_klondike_draw_3_is_calibrated_and_its_other_variants_are_not() -> None:
     assert find_game("klondike", {"draw": 3}).blind_calibration is not None
     assert find_game("klondike").blind_calibration is None                  # draw 1
     assert find_game("klondike", {"draw": 3, "passes": 3}).blind_calibration is None
+
+
+def test_the_bootstrap_interval_holds_a_true_gap_and_excludes_a_false_one(bench: ModuleType) -> None:
+    """Games whose outcomes follow the prediction give gap intervals around 0; games won 20
+    points more often than predicted give intervals that exclude 0; a bin of many decisions
+    from few games is as wide as its games make it."""
+    rng = random.Random(9)
+    fair = {deal: [(0.55, rng.random() < 0.55)] for deal in range(400)}
+    biased = {deal: [(0.55, rng.random() < 0.75)] for deal in range(400)}
+    low, high = bench.bootstrap(fair, 300)[5]
+    assert low < 0 < high and high - low < 0.15
+    low, high = bench.bootstrap(biased, 300)[5]
+    assert 0.1 < low < 0.2 < high < 0.3
+    few = {deal: [(0.55, deal % 2 == 0)] * 50 for deal in range(10)}      # 500 decisions, 10 games
+    low, high = bench.bootstrap(few, 300)[5]
+    assert high - low > 0.4
