@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from solver.app.difficulty import (GUIDED_GAMES, RANDOM_GAMES, WEIGHTS, Features,  # noqa: E402
-                                   Settings, card, guided_play, random_play, score)
+                                   Settings, card, guided_play, random_play, score, tier)
 from solver.game import Status  # noqa: E402
 from solver.search import Budget  # noqa: E402
 
@@ -242,6 +242,9 @@ def report(args: argparse.Namespace) -> None:
         for line in lines:
             if line["status"] == "won":
                 line["difficulty"] = round(score(Features(**line["features"])), 1)
+                line["tier"] = tier(line["difficulty"])
+            else:
+                line["tier"] = line["status"]
             sink.write(json.dumps(line) + "\n")
     folder = path.parent
     command = f"python benchmarks/difficulty_check.py report {args.cards} --fit-to {args.fit_to}"

@@ -1,4 +1,5 @@
-"""Lists of winnable deals by difficulty tier, from a ``classify --analyze`` results file.
+"""Lists of winnable deals by difficulty tier, from a ``classify --analyze`` results file
+(or the cards file of ``benchmarks/difficulty_check.py report``, whose lines carry a tier too).
 
 Usage::
 
@@ -23,6 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TIERS = ("easy", "medium", "hard", "very hard")
+NUMBERING = {"freecell": "Microsoft"}      # where players number deals otherwise than PySolFC
 
 
 def tier_lists(records: list[dict[str, object]]) -> dict[str, list[int]]:
@@ -42,7 +44,8 @@ def write(game: str, records: list[dict[str, object]], command: str, out: Path) 
     lists = tier_lists(records)
     for tier, deals in lists.items():
         (folder / f"{tier.replace(' ', '-')}.txt").write_text(
-            f"# {game}: winnable deals of tier {tier!r} (PySolFC numbering), {len(deals)} of "
+            f"# {game}: winnable deals of tier {tier!r} ({NUMBERING.get(game, 'PySolFC')} "
+            f"numbering), {len(deals)} of "
             f"{len(records)} deals analysed\n# made by: {command}\n"
             + "".join(f"{deal}\n" for deal in deals), encoding="utf-8")
     return {tier: len(lists.get(tier, [])) for tier in TIERS}

@@ -22,7 +22,8 @@ def listed(game: str) -> dict[str, list[int]]:
     for path in sorted((DATA / game).glob("*.txt")):
         lines = path.read_text(encoding="utf-8").splitlines()
         assert lines[0].startswith(f"# {game}: winnable deals of tier "), path
-        assert lines[1].startswith("# made by: solitaire classify "), path
+        assert lines[1].startswith("# made by: ") and ("classify " in lines[1]
+                                                       or "difficulty_check.py" in lines[1]), path
         found[path.stem] = [int(line) for line in lines[2:]]
     return found
 
@@ -40,6 +41,8 @@ def test_the_script_lists_won_deals_by_tier_and_counts_the_rest(tmp_path: Path) 
     assert (tmp_path / "toy" / "hard.txt").read_text().splitlines() == [
         "# toy: winnable deals of tier 'hard' (PySolFC numbering), 2 of 5 deals analysed",
         "# made by: solitaire classify toy 1-5 --analyze", "2", "5"]
+    winnable.write("freecell", records[:1], "x", tmp_path)       # FreeCell's deals are Microsoft's
+    assert "(Microsoft numbering)" in (tmp_path / "freecell" / "hard.txt").read_text()
 
 
 def test_a_results_file_that_is_not_json_lines_is_one_error(tmp_path: Path, capsys) -> None:
