@@ -87,10 +87,12 @@ def test_the_least_of_a_file_is_carried_over_by_its_text():
 
 def test_the_score_grows_with_effort_and_falls_with_random_wins():
     base = difficulty.Features(effort=1000, narrow=0.2, critical=2, length=100, random=0.1,
-                               progress=0.3)
+                               progress=0.3, guided=0.2)
     harder = dataclasses.replace(base, effort=100_000)
     luckier = dataclasses.replace(base, random=0.9)
+    guided = dataclasses.replace(base, guided=0.9)     # a follower of the heuristic wins more
     assert difficulty.score(harder) > difficulty.score(base) > difficulty.score(luckier)
+    assert difficulty.score(base) > difficulty.score(guided)
     assert all(0 <= difficulty.score(f) <= 100 for f in (base, harder, luckier))
     assert [difficulty.tier(x) for x in (0, 24.9, 25, 49.9, 50, 74.9, 75, 100)] == \
         ["easy", "easy", "medium", "medium", "hard", "hard", "very hard", "very hard"]

@@ -122,7 +122,7 @@ class Features:
     length: int                   # steps of the fixed-order search's solution (0: none)
     random: float                 # share of random games won
     progress: float               # how far random games get, 0 (nowhere) to 1 (won)
-    guided: float = 0.0           # share of guided (epsilon-greedy) games won
+    guided: float                 # share of guided (epsilon-greedy) games won
 
     def values(self) -> dict[str, float]:
         """Return the transformed inputs of the score, by weight name."""
@@ -136,9 +136,10 @@ def score(features: Features, weights: dict[str, float] | None = None) -> float:
     """Return the difficulty from 0 (easiest) to 100: ``100 * sigmoid(z)``, with
     ``z = bias + sum(weight * value)`` over ``Features.values`` (README, "Difficulty").
 
-    >>> easy = Features(effort=0, narrow=0.0, critical=0, length=1, random=1.0, progress=1.0)
+    >>> easy = Features(effort=0, narrow=0.0, critical=0, length=1, random=1.0, progress=1.0,
+    ...                 guided=1.0)
     >>> hard = Features(effort=10**6, narrow=1.0, critical=30, length=500, random=0.0,
-    ...                 progress=0.0)
+    ...                 progress=0.0, guided=0.0)
     >>> score(easy) < 5 < 95 < score(hard)
     True
     """
