@@ -609,15 +609,15 @@ class CrissCross(Game[State, Move]):
     # -- the player's view ------------------------------------------------------------
 
     @property
-    def blind_calibration(self) -> tuple[float, float, float, float] | None:
+    def blind_calibration(self) -> tuple[float, ...] | None:
         """The weights that calibrate a blind hint's chance (``solver.app.blind.calibrated``),
         for the default rules only: fitted on 300 blind games (deals 51-350, 100 worlds a
         decision, cap 5,000) and checked on 300 others (deals 351-650): Brier score 0.363
         -> 0.204, the largest gap between predicted and won in a bin of 100+ decisions
-        49.5 -> 5.8 points (data/crisscross/blind.md, with the commands)."""
+        49.5 -> 3.6 points (data/crisscross/blind.md, with the commands)."""
         if (self.double, self.arms, self.cross_first, self.no_double_starts) != (6, 4, False, False):
             return None
-        return (2.3569, -0.6086, -0.6662, 1.0305)
+        return (1.1907, 0.6107, 0.2580, -0.3240, -0.0295, -0.1530, 0.1016)
 
     @property
     def player_view(self) -> "CrissCrossView":

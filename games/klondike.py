@@ -655,7 +655,7 @@ Move(source=11, target=12, count=2)]
         return KlondikeView(self)
 
     @property
-    def blind_calibration(self) -> tuple[float, float, float, float] | None:
+    def blind_calibration(self) -> tuple[float, ...] | None:
         """The weights that calibrate a blind hint's chance (``solver.app.blind.calibrated``),
         for draw 3 with unlimited passes only: fitted on 245 blind games (deals 1-250, 300
         worlds a decision, cap 1,000) and checked on 254 others (deals 251-505): Brier score
@@ -663,7 +663,7 @@ Move(source=11, target=12, count=2)]
         44.9 -> 9.9 points (data/klondike/blind.md, with the commands)."""
         if (self.draw, self.passes, self.ranks, self.columns) != (3, None, 13, 7):
             return None
-        return (0.4193, -1.1941, -0.0276, 2.5493)
+        return (0.4193, -1.1941, -0.0276, 0.0, 0.0, 0.0, 2.5493)
 
     @property
     def blind_cap(self) -> int:

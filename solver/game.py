@@ -344,8 +344,8 @@ class Game(Protocol[S, M]):
         return None
 
     @property
-    def blind_calibration(self) -> tuple[float, float, float, float] | None:
-        """Weights (a, b, c, d) that turn a blind hint's share of won worlds into a chance
+    def blind_calibration(self) -> tuple[float, ...] | None:
+        """Seven weights that turn a blind hint's share of won worlds into a chance
         calibrated against blind games' outcomes (``solver.app.blind.calibrated``): the
         share is a full-information chance, an upper bound on a blind player's. Fitted on
         the game's own blind games by ``benchmarks/blind_calibration.py`` and checked on

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import random
 from pathlib import Path
 from types import ModuleType
@@ -23,7 +24,7 @@ def bench() -> ModuleType:
 
 
 def test_the_map_rises_with_the_share_and_falls_with_unseen_cards() -> None:
-    weights = (1.2, -0.8, -0.1, 1.5)
+    weights = (1.2, -0.8, -0.1, 0.0, 0.0, 0.0, 1.5)
     shares = [calibrated(weights, s / 10, 100, 20) for s in range(11)]
     assert shares == sorted(shares) and 0 < shares[0] < shares[-1] < 1
     unseen = [calibrated(weights, 0.9, 100, u) for u in (0, 5, 20, 45)]
@@ -31,26 +32,29 @@ def test_the_map_rises_with_the_share_and_falls_with_unseen_cards() -> None:
 
 
 def test_the_fit_recovers_the_weights_that_made_the_outcomes(bench: ModuleType, tmp_path: Path) -> None:
-    """Outcomes drawn from known weights: the fit finds them again, and the calibrated
-    chance is within a few points of the outcomes where the raw share is far off."""
-    truth = (0.9, -0.7, -0.15, 1.1)
+    """Outcomes drawn from known weights: the fit finds the map again (its chances within
+    a few points of the true ones), and the calibrated chance is within a few points of
+    the outcomes where the raw share is far off."""
+    truth = (0.9, -0.7, -0.15, 0.0, 0.0, 0.0, 1.1)
     rng = random.Random(5)
     lines = []
-    for deal in range(1, 6001):
-        share, unseen = rng.choice([0.3, 0.6, 0.9, 1.0]), rng.randrange(0, 40)
+    for deal in range(1, 12001):
+        share, unseen = rng.choice([0.1, 0.3, 0.45, 0.6, 0.75, 0.9, 1.0]), rng.randrange(0, 40)
         won = rng.random() < calibrated(truth, share, 100, unseen)
         lines.append(json.dumps({"deal": deal, "status": "won" if won else "lost", "decisions": [
             {"move": "x", "chance": share, "samples": 100, "unseen": unseen}]}))
     path = tmp_path / "r.jsonl"
-    path.write_text("\n".join(lines) + "\n{\"deal\": 6001, \"sta")          # a torn last line
+    path.write_text("\n".join(lines) + "\n{\"deal\": 12001, \"sta")         # a torn last line
     rows = bench.decisions(path)
-    assert len(rows) == 6000
-    weights = bench.fit(rows[:4000])
-    assert all(abs(w - t) < 0.25 for w, t in zip(weights, truth)), weights
-    held = rows[4000:]
+    assert len(rows) == 12000
+    weights = bench.fit(rows[:8000])
+    grid = [(s, u) for s in (0.3, 0.6, 0.9, 1.0) for u in range(0, 40, 3)]
+    assert max(abs(calibrated(weights, s, 100, u) - calibrated(truth, s, 100, u))
+               for s, u in grid) < 0.05, weights
+    held = rows[8000:]
     _, _, raw_gap = bench.table([(s, w) for _, s, _, _, w in held], 200)
     _, _, gap = bench.table([(calibrated(weights, s, n, u), w) for _, s, n, u, w in held], 200)
-    assert raw_gap > 0.2 and gap < 0.06
+    assert raw_gap > 0.2 and gap < 0.07     # the true map's own gap here: 0.046
 
 
 def test_exact_decisions_and_old_records_are_left_out_of_the_fit(bench: ModuleType, tmp_path: Path) -> None:
@@ -62,7 +66,7 @@ def test_exact_decisions_and_old_records_are_left_out_of_the_fit(bench: ModuleTy
     assert bench.decisions(path) == [(1, 0.5, 30, 7, True)]
 
 
-def calibrated_game(weights: tuple[float, float, float, float]) -> Any:
+def calibrated_game(weights: tuple[float, ...]) -> Any:
     """A small Klondike twin that declares `weights` as its calibration."""
     base = GAMES["klondike"].__class__(ranks=4, columns=5)
     kind = type("CalibratedKlondike", (type(base),), {"blind_calibration": weights})
@@ -70,7 +74,7 @@ def calibrated_game(weights: tuple[float, float, float, float]) -> Any:
 
 
 def test_a_game_with_weights_gets_calibrated_chances_and_the_same_choice() -> None:
-    weights = (1.0, -0.5, -0.1, 0.2)
+    weights = (1.0, -0.5, -0.1, 0.05, -0.02, 0.01, 0.2)
     plain = GAMES["klondike"].__class__(ranks=4, columns=5)
     game = calibrated_game(weights)
     settings = Settings(samples=40, seed=2, cap=2_000)
@@ -87,13 +91,14 @@ def test_a_game_with_weights_gets_calibrated_chances_and_the_same_choice() -> No
 
 
 def test_blind_play_records_each_decisions_calibrated_chance_and_what_was_unseen() -> None:
-    game = calibrated_game((1.0, -0.5, -0.1, 0.2))
+    weights = (1.0, -0.5, -0.1, 0.05, -0.02, 0.01, 0.2)
+    game = calibrated_game(weights)
     played = play(game, game.deal(1), Settings(samples=15, seed=1, cap=2_000))
     estimated = [d for d in played.decisions if not d.get("exact")]
     assert estimated
     for decision in estimated:
         assert decision["calibrated"] == pytest.approx(calibrated(
-            (1.0, -0.5, -0.1, 0.2), decision["chance"], decision["samples"], decision["unseen"]), abs=1e-3)
+            weights, decision["chance"], decision["samples"], decision["unseen"]), abs=1e-3)
         assert 0 <= decision["step"] <= len(played.steps)
 
 
@@ -113,6 +118,19 @@ def test_crisscross_hints_print_and_give_the_calibrated_chance(capsys: Any) -> N
     status, out, _ = run_main(["hint", "crisscross", "--deal", "5", "-V", "arms=3", "--blind",
                                "--samples", "40", "--seed", "1", "--json"], capsys)
     assert status == 0 and all("calibrated" not in m for m in json.loads(out)["moves"])
+
+
+def test_a_calibration_has_seven_weights_and_bends_where_three_terms_cannot() -> None:
+    """The squared terms: with weight on v² alone the map falls faster with more unseen
+    cards than any map linear in v; a tuple of the wrong length is refused."""
+    bent = (1.0, 0.0, 0.0, -0.2, 0.0, 0.0, 2.0)
+    drops = [calibrated(bent, 0.9, 100, u) for u in (0, 7, 20, 54)]
+    logits = [math.log(p / (1 - p)) for p in drops]
+    hidden = [math.log1p(u) for u in (0, 7, 20, 54)]
+    slopes = [(b - a) / (y - x) for a, b, x, y in zip(logits, logits[1:], hidden, hidden[1:])]
+    assert slopes == sorted(slopes, reverse=True) and slopes[-1] < slopes[0] - 0.3
+    with pytest.raises(ValueError):
+        calibrated((1.0, 0.0, 0.0, 0.0), 0.5, 10, 3)
 
 
 def test_klondike_draw_3_is_calibrated_and_its_other_variants_are_not() -> None:
