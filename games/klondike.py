@@ -657,13 +657,13 @@ Move(source=11, target=12, count=2)]
     @property
     def blind_calibration(self) -> tuple[float, ...] | None:
         """The weights that calibrate a blind hint's chance (``solver.app.blind.calibrated``),
-        for draw 3 with unlimited passes only: fitted on 245 blind games (deals 1-250, 300
-        worlds a decision, cap 1,000) and checked on 254 others (deals 251-505): Brier score
-        0.338 -> 0.192, the largest gap between predicted and won in a bin of 100+ decisions
-        44.9 -> 9.9 points (data/klondike/blind.md, with the commands)."""
+        for draw 3 with unlimited passes only: fitted on 494 blind games (deals 1-500, 300
+        worlds a decision, cap 1,000) and checked on 496 others (deals 501-1000): Brier score
+        0.338 -> 0.203, the largest gap between predicted and won in a bin of 100+ decisions
+        40.9 -> 7.0 points (data/klondike/blind.md, with the commands)."""
         if (self.draw, self.passes, self.ranks, self.columns) != (3, None, 13, 7):
             return None
-        return (0.4193, -1.1941, -0.0276, 0.0, 0.0, 0.0, 2.5493)
+        return (2.4410, -4.2333, -1.2337, 0.4652, -0.0957, 0.2287, 6.8888)
 
     @property
     def blind_cap(self) -> int:
