@@ -462,6 +462,16 @@ class Spider(Game[State, Move]):
         """What a player sees: the face-up cards and the runs removed (``SpiderView``)."""
         return SpiderView(self)
 
+    @property
+    def blind_strategy(self) -> str | None:
+        """One suit: best-first search. Its sampled worlds are easy, and best-first finds
+        their wins far sooner than the default beam: the 24 worlds of deal 1's first blind
+        hint (cap 40,000 positions) took 0.95 CPU s with 20 decided, against 16.4 s with 23
+        decided by the beam. With 2 and 4 suits neither decides many worlds at a small cap
+        (at 20,000 positions best-first decided 3 of 40 worlds with 2 suits, none with 4),
+        so the default stays."""
+        return "best_first" if self.suits == 1 else None
+
 
 @dataclass(frozen=True)
 class SpiderView(Remembers):

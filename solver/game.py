@@ -360,6 +360,13 @@ class Game(Protocol[S, M]):
         return BLIND_CAP
 
     @property
+    def blind_strategy(self) -> str | None:
+        """The strategy that solves a blind hint's sampled worlds (``--strategy``'s
+        default there), where one decides capped worlds sooner than the game's
+        ``default_strategy``; None (the default): the game's own."""
+        return None
+
+    @property
     def dial(self) -> tuple[str, tuple[Any, ...]] | None:
         """A resource the rules can give more or less of: the variant option and its
         values from scarcest to freest, each at least as winnable as the one before

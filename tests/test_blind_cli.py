@@ -211,3 +211,24 @@ def test_play_blind_starts_a_board_from_what_its_text_says_was_seen(tmp_path: Pa
         first[path.stem] = json.loads(out.read_text())["decisions"][0]
     # every stock card seen, nothing is unseen: one exact solve; without marks, sampled
     assert first["marked"].get("exact") and not first["plain"].get("exact")
+
+
+def test_a_game_may_name_the_cap_and_strategy_of_its_sampled_worlds(tmp_path: Path,
+                                                                    capsys: Any) -> None:
+    """Settings resolve the game's cap (``blind_cap``) and world strategy
+    (``blind_strategy``) where none is given, and what is given wins; the record names them."""
+    from games import find_game
+    from solver.app.blind import Settings
+
+    one, four = find_game("spider", {"suits": 1}), find_game("spider")
+    assert Settings(samples=4).for_game(one).strategy == "best_first"
+    assert Settings(samples=4).for_game(four).strategy is None          # the beam, Spider's own
+    assert Settings(samples=4, strategy="dfs").for_game(one).strategy == "dfs"
+    assert Settings(samples=4).for_game(find_game("klondike")).cap == 1_000
+    assert Settings(samples=4, cap=77).for_game(find_game("klondike")).cap == 77
+    out = tmp_path / "sp.jsonl"
+    status, _, _ = run_main(["play", "spider", "1", "-V", "suits=1", "-V", "ranks=4",
+                             "-V", "columns=4", "-V", "decks=1", "-V", "deals=1", "--blind",
+                             "--samples", "6", "-o", str(out), "-q"], capsys)
+    record = json.loads(out.read_text())
+    assert status in (0, 1) and "strategy=best_first" in record["strategy"]

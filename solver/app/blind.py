@@ -157,8 +157,11 @@ class Settings:
             raise SolitaireError(f"--cap must be at least 1 position, got {self.cap}")
 
     def for_game(self, game: Game[Any, Any]) -> "Settings":
-        """These settings with the cap made explicit: the game's (``blind_cap``) if none."""
-        return self if self.cap is not None else dataclasses.replace(self, cap=game.blind_cap)
+        """These settings with the cap and the worlds' strategy made explicit: the game's
+        (``blind_cap``, ``blind_strategy``) where none is given."""
+        return dataclasses.replace(
+            self, cap=game.blind_cap if self.cap is None else self.cap,
+            strategy=game.blind_strategy if self.strategy is None else self.strategy)
 
     @property
     def name(self) -> str:
@@ -227,7 +230,8 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
     if not estimates:
         return BlindHint((), 0, time.perf_counter() - started, masked.hides)
     worlds: dict[int, Any] = {}
-    cap = Budget(max_states=settings.for_game(game).cap)
+    settings = settings.for_game(game)
+    cap = Budget(max_states=settings.cap)
     scored = game.score is not None
     deadline = None if settings.samples is not None or settings.seconds is None \
         else started + settings.seconds
