@@ -66,20 +66,20 @@ BLIND_SAMPLES = 16          # worlds the blind chance samples
 TIERS = ((25.0, "easy"), (50.0, "medium"), (75.0, "hard"), (math.inf, "very hard"))
 
 # The score's weights, fitted by logistic regression (standardised features, a ridge
-# penalty of 1) on Microsoft FreeCell deals 1-130: won with at most one free cell (easy)
-# against not won with two (hard); checked on deals 131-264 (area under the ROC curve
-# 0.93). benchmarks/difficulty_check.py makes the fit; data/difficulty/README.md gives it.
+# penalty of 1) on Microsoft FreeCell deals 1-752: won with at most one free cell (easy)
+# against not won with two (hard); checked on deals 753-1505 (area under the ROC curve
+# 0.967). benchmarks/difficulty_check.py makes the fit; data/difficulty/README.md gives it.
 # The score reads as the chance that a FreeCell deal like this one cannot be won with two
 # free cells.
 WEIGHTS: dict[str, float] = {
-    "bias": 3.562,
-    "effort": 0.299,        # log10(1 + positions the fixed-order search stored)
-    "narrow": -1.068,       # share of the legal first moves not proven to keep a win
-    "critical": 0.559,      # log2(1 + critical positions along the solution)
-    "length": 0.161,        # log10 of the fixed-order search's solution length
-    "random": -34.279,      # share of random games won
-    "progress": -29.493,    # how far random games get (share of the start's lower bound)
-    "guided": -6.694,       # share of guided (epsilon-greedy) games won
+    "bias": 4.609,
+    "effort": 0.287,        # log10(1 + positions the fixed-order search stored)
+    "narrow": 0.444,        # share of the legal first moves not proven to keep a win
+    "critical": 0.152,      # log2(1 + critical positions along the solution)
+    "length": 0.223,        # log10 of the fixed-order search's solution length
+    "random": -26.670,      # share of random games won
+    "progress": -41.184,    # how far random games get (share of the start's lower bound)
+    "guided": -6.692,       # share of guided (epsilon-greedy) games won
 }
 
 # The share of the card's seconds each stage may use (the rest is the verdict's).
