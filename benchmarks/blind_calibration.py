@@ -139,19 +139,24 @@ def solve_linear(a: list[list[float]], b: list[float]) -> list[float]:
     return x
 
 
-def table(pairs: list[tuple[float, bool]], bin_min: int) -> tuple[list[str], float, float]:
-    """Return the reliability table's lines, the Brier score and the largest gap between
-    predicted and realized in a bin of at least `bin_min` decisions."""
-    bins = [[0, 0.0, 0] for _ in range(BINS)]
+def binned(pairs: Iterable[tuple[float, bool]]) -> list[list[float]]:
+    """Return, for each bin of predicted chance, [decisions, sum predicted, games won]."""
+    bins = [[0.0, 0.0, 0.0] for _ in range(BINS)]
     for p, won in pairs:
         row = bins[min(int(p * BINS), BINS - 1)]
         row[0] += 1
         row[1] += p
         row[2] += won
+    return bins
+
+
+def table(pairs: list[tuple[float, bool]], bin_min: int) -> tuple[list[str], float, float]:
+    """Return the reliability table's lines, the Brier score and the largest gap between
+    predicted and realized in a bin of at least `bin_min` decisions."""
     lines, gap = [], 0.0
-    for index, (n, predicted, won) in enumerate(bins):
+    for index, (n, predicted, won) in enumerate(binned(pairs)):
         if n:
-            lines.append(f"  {index / BINS:.1f}-{(index + 1) / BINS:.1f}: {n:6d} decisions, "
+            lines.append(f"  {index / BINS:.1f}-{(index + 1) / BINS:.1f}: {int(n):6d} decisions, "
                          f"predicted {predicted / n:.3f}, won {won / n:.3f}")
             if n >= bin_min:
                 gap = max(gap, abs(predicted / n - won / n))
@@ -163,21 +168,13 @@ def bootstrap(games: dict[int, list[tuple[float, bool]]], resamples: int,
               seed: int = 0) -> dict[int, tuple[float, float]]:
     """Return, by bin, the 95% interval of (won - predicted) when the games are drawn again
     with replacement `resamples` times (a bin empty in a resample is skipped there)."""
-    def bins(chosen: list[int]) -> list[list[float]]:
-        rows = [[0.0, 0.0, 0.0] for _ in range(BINS)]
-        for deal in chosen:
-            for p, won in games[deal]:
-                row = rows[min(int(p * BINS), BINS - 1)]
-                row[0] += 1
-                row[1] += p
-                row[2] += won
-        return rows
-
     deals = sorted(games)
     chooser = random.Random(seed)
     gaps: list[list[float]] = [[] for _ in range(BINS)]
     for _ in range(resamples):
-        for index, (n, predicted, won) in enumerate(bins([chooser.choice(deals) for _ in deals])):
+        drawn = [chooser.choice(deals) for _ in deals]
+        for index, (n, predicted, won) in enumerate(binned(pair for deal in drawn
+                                                           for pair in games[deal])):
             if n:
                 gaps[index].append((won - predicted) / n)
     out = {}
