@@ -117,7 +117,7 @@ def features(line: dict[str, Any]) -> list[float]:
     return [values[name] for name in FEATURE_NAMES]
 
 
-FEATURE_NAMES = ("effort", "narrow", "critical", "length", "random", "progress", "guided")
+FEATURE_NAMES = tuple(name for name in WEIGHTS if name != "bias")     # the score's inputs
 
 
 def fit(rows: list[tuple[list[float], int]], rounds: int = 50, ridge: float = RIDGE) -> dict[str, float]:
@@ -266,16 +266,15 @@ def report(args: argparse.Namespace) -> None:
 
 
 def augment(args: argparse.Namespace) -> None:
-    """Measure random and guided play again on each line that lacks the card's figures
-    (a file written before the card measured random play's progress, or guided play):
-    the same seeded games as ``card`` plays, so every line then holds what a card would."""
+    """Measure random and guided play on each line that lacks the card's figures (a file
+    written before the card measured random play's progress, or guided play): the same
+    seeded games as ``card`` plays, so every line then holds what a card would. Only what
+    a line lacks is measured."""
     path = Path(args.cards)
     lines = list(read_lines(path))
-    todo = [line["deal"] for line in lines
-            if line.get("random_games") != RANDOM_GAMES or "progress" not in line["features"]
-            or line.get("guided_games") != GUIDED_GAMES or "guided" not in line["features"]]
+    todo = [(line["deal"], missing(line)) for line in lines if any(missing(line))]
     with multiprocessing.Pool(args.jobs) as pool:
-        found = dict(zip(todo, pool.map(play_features, todo)))
+        found = dict(zip([deal for deal, _ in todo], pool.starmap(play_features, todo)))
     for line in lines:
         if line["deal"] in found:
             line["features"].update(found[line["deal"]])
@@ -283,15 +282,26 @@ def augment(args: argparse.Namespace) -> None:
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
 
 
-def play_features(deal: int) -> dict[str, float]:
-    """Return a deal's random- and guided-play features, as ``card`` measures them."""
+def missing(line: dict[str, Any]) -> tuple[bool, bool]:
+    """Whether a line lacks the card's random-play figures, and its guided-play figure."""
+    return (line.get("random_games") != RANDOM_GAMES or "progress" not in line["features"],
+            line.get("guided_games") != GUIDED_GAMES or "guided" not in line["features"])
+
+
+def play_features(deal: int, random_needed: bool = True,
+                  guided_needed: bool = True) -> dict[str, float]:
+    """Return a deal's random- and guided-play features (those asked for), as ``card``
+    measures them."""
     from games import find_game
 
     game = find_game("freecell")
-    won, progress = random_play(game, game.deal(deal), RANDOM_GAMES, 0)
-    guided = guided_play(game, game.deal(deal), GUIDED_GAMES, 0)
-    return {"random": won / RANDOM_GAMES, "progress": round(progress, 4),
-            "guided": guided / GUIDED_GAMES}
+    out: dict[str, float] = {}
+    if random_needed:
+        won, progress = random_play(game, game.deal(deal), RANDOM_GAMES, 0)
+        out.update(random=won / RANDOM_GAMES, progress=round(progress, 4))
+    if guided_needed:
+        out["guided"] = guided_play(game, game.deal(deal), GUIDED_GAMES, 0) / GUIDED_GAMES
+    return out
 
 
 def main() -> None:

@@ -331,6 +331,31 @@ def least_resources(game: Game[Any, Any], state: Any, deal: int | None, verdict:
     return None, False, tried
 
 
+def _play_out(game: Game[Any, Any], state: Any, steps: int,
+              turn: Callable[[Any, list[Any]], Any | None], bound: bool = False) -> tuple[bool, int]:
+    """Play one game from `state`: each turn the game's proven-safe forced moves as an
+    autoplay would, then `turn(position, legal moves)` gives the next position (None: the
+    player stops). Return whether it was won within `steps` turns, and (with `bound`) the
+    least ``lower_bound`` its positions reached (0 for a win)."""
+    from solver.search.base import settle
+
+    position = state
+    least = game.lower_bound(state) if bound else 0
+    for _ in range(steps):
+        _, position = settle(game, position)
+        if bound:
+            least = min(least, game.lower_bound(position))
+        if game.is_won(position):
+            return True, 0
+        moves = listed_moves(game, position)
+        if not moves:
+            break
+        position = turn(position, moves)
+        if position is None:
+            break
+    return False, least
+
+
 def random_play(game: Game[Any, Any], state: Any, games: int = RANDOM_GAMES, seed: int = 0,
                 steps: int = RANDOM_STEPS) -> tuple[int, float]:
     """Return how many of `games` random games are won, and how far they get: the mean,
@@ -341,24 +366,15 @@ def random_play(game: Game[Any, Any], state: Any, games: int = RANDOM_GAMES, see
     proven-safe forced moves are played as an autoplay would; a game ends lost with no
     move left or after `steps` moves.
     """
-    from solver.search.base import settle
-
     won, progress = 0, 0.0
     start = game.lower_bound(state)
     for index in range(games):
         chooser = random.Random(seed * 1_000_003 + index)
-        position, least = state, start
-        for _ in range(steps):
-            _, position = settle(game, position)
-            least = min(least, game.lower_bound(position))
-            if game.is_won(position):
-                won += 1
-                least = 0
-                break
-            moves = listed_moves(game, position)
-            if not moves:
-                break
-            position = game.play(position, moves[chooser.randrange(len(moves))])
+        ended_won, least = _play_out(
+            game, state, steps,
+            lambda position, moves: game.play(position, moves[chooser.randrange(len(moves))]),
+            bound=True)
+        won += ended_won
         progress += 1.0 - least / start if start > 0 else 0.0
     return won, progress / max(1, games)
 
@@ -373,25 +389,15 @@ def guided_play(game: Game[Any, Any], state: Any, games: int = GUIDED_GAMES, see
     yet visited in this game. A game ends lost with no move left, every child visited, or
     after `steps` moves.
     """
-    from solver.search.base import settle
-
     won = 0
     for index in range(games):
         chooser = random.Random(seed * 1_000_003 + index)
-        position = state
         visited: set[bytes] = set()
-        for _ in range(steps):
-            _, position = settle(game, position)
-            if game.is_won(position):
-                won += 1
-                break
+
+        def turn(position: Any, moves: list[Any]) -> Any | None:
             visited.add(game.key(position))
-            moves = listed_moves(game, position)
-            if not moves:
-                break
             if chooser.random() < epsilon:
-                position = game.play(position, moves[chooser.randrange(len(moves))])
-                continue
+                return game.play(position, moves[chooser.randrange(len(moves))])
             best: tuple[float, Any] | None = None
             for move in moves:
                 child = game.play(position, move)
@@ -400,9 +406,9 @@ def guided_play(game: Game[Any, Any], state: Any, games: int = GUIDED_GAMES, see
                 rating = game.heuristic(child) + chooser.random() * 0.5
                 if best is None or rating < best[0]:
                     best = (rating, child)
-            if best is None:
-                break
-            position = best[1]
+            return None if best is None else best[1]
+
+        won += _play_out(game, state, steps, turn)[0]
     return won
 
 
