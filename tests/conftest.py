@@ -7,28 +7,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-import typer.main
-import typer.testing
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-
-
-def _built_once(build: Any) -> Any:
-    """Wrap typer's ``get_command`` so that each app's click command is built once.
-
-    typer builds the command from every subcommand's signature on each call (about 7 ms
-    for this command line), and the tests invoke it hundreds of times; a command built
-    once is reused as click intends (each invocation gets its own context)."""
-    built: dict[int, Any] = {}
-
-    def get_command(app: Any) -> Any:
-        if id(app) not in built:
-            built[id(app)] = (app, build(app))        # the app kept, so its id stays its own
-        return built[id(app)][1]
-    return get_command
-
-
-typer.main.get_command = typer.testing._get_command = _built_once(typer.main.get_command)
 
 # Klondike and Yukon with six ranks (the 6 is the King), four columns: the black Fours are
 # home, the 3D covers the AD, and the only red Five that can take a black Four back from

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from command_line import runner
 
 from conftest import DATA, default_signals
 from games.freecell import GAME as FREECELL
@@ -19,7 +19,6 @@ from solver.game import SolitaireError, Status
 from solver.search import Budget, greedy
 from solver.verify import replay_notation
 
-runner = CliRunner()
 TWIN = ["--variant", "ranks=4", "--variant", "columns=4", "--variant", "cells=1"]
 
 

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from command_line import runner
 
 from conftest import quick_first
 from games import GAMES, find_game
@@ -17,7 +17,6 @@ from solver.app.cli import app
 from solver.game import Status, twins
 from solver.search import Budget
 
-runner = CliRunner()
 TWIN = ["-V", "ranks=3", "-V", "columns=4"]
 
 

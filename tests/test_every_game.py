@@ -9,14 +9,13 @@ import json
 import re
 
 import pytest
-from typer.testing import CliRunner
+from command_line import runner
 
 from conftest import random_play
 from games import GAMES
 from solver.cards import pretty
 from solver.app.cli import app
 
-runner = CliRunner()
 NAMES = sorted(GAMES)
 
 

@@ -16,13 +16,12 @@ import time
 import pytest
 
 from conftest import run_main
-from typer.testing import CliRunner
+from command_line import runner
 
 from solver.app import analyze
 from solver.app.cli import (EXIT_BROKEN_PIPE, EXIT_BUG, EXIT_OUTPUT, EXIT_TERMINATED, app,
                             main)
 
-runner = CliRunner()
 ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
 COMMAND = [sys.executable, "-m", "solver"]
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import networkx as nx
 import pytest
-from typer.testing import CliRunner
+from command_line import runner
 
 from conftest import quick_first
 from games import GAMES, find_game
@@ -15,7 +15,6 @@ from solver.app.cli import app
 from solver.app.graph import LOST, WINNABLE, WON, GraphTooLarge, explore, write
 from solver.game import SolitaireError, Status
 
-runner = CliRunner()
 CLOCK = find_game("the-clock", {"ranks": 3, "suits": 2})
 BLACK_HOLE = find_game("black-hole", {"ranks": 4})
 GAPS = find_game("gaps", {"redeals": 0, "suits": 3, "ranks": 5})

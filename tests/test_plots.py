@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from command_line import runner
 
 from games import find_game
 from solver.app import plots
@@ -19,7 +19,6 @@ from solver.app.results import read_records, wilson
 from solver.game import Status
 from solver.search import Result
 
-runner = CliRunner()
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 BLACK_HOLE = find_game("black-hole", {"ranks": 4})
 TWIN = ["-V", "ranks=4"]

@@ -561,7 +561,7 @@ def test_the_play_lines_read_are_exactly_the_positions_the_rules_reach():
 
 
 def test_the_command_line_gives_no_proven_best_for_a_position_the_rules_cannot_reach(tmp_path):
-    from typer.testing import CliRunner
+    from command_line import runner
 
     from solver.app.cli import app
 
@@ -569,7 +569,7 @@ def test_the_command_line_gives_no_proven_best_for_a_position_the_rules_cannot_r
     board = tmp_path / "taken.txt"
     board.write_text(BID_3C + "Played: 1\nHand: 3C TC QC 6D 7D TD KD 4H QH KH JS JK\n"
                      "Tricks: 1\nLead: player\n")
-    said = CliRunner().invoke(app, ["solve", "bridge-solitaire", str(board)])
+    said = runner.invoke(app, ["solve", "bridge-solitaire", str(board)])
     assert said.exit_code == 2 and "proven" not in said.output
     assert "no legal play of the 1 card gone from the hand" in said.output
 

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from command_line import runner
 
 from conftest import DATA, quick_first, read_known
 from games import find_game
@@ -32,7 +32,6 @@ SYMMETRY = Symmetry(
 
 
 KNOWN = read_known(DATA / "crisscross" / "known.txt")
-runner = CliRunner()
 
 # double-1 set (0-0, 1-0, 1-1), doubles may not start an arm: 0-0 and 1-1 are scrapped, 1-0
 # starts arm 1 with 0 or 1 open; the reshuffle brings back both doubles, and only the one

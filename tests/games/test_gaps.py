@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from typer.testing import CliRunner
+from command_line import runner
 
 from conftest import DATA, read_known
 from games import find_game
@@ -27,7 +27,6 @@ from symmetry import NO_SYMMETRY
 SYMMETRY = NO_SYMMETRY
 
 
-runner = CliRunner()
 PYSOL_SUIT = (0, 3, 2, 1)           # pysol_cards' suit order is C S H D; ours C D H S
 
 
