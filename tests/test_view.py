@@ -208,6 +208,20 @@ def test_plans_are_ranked_by_chance_then_by_the_cards_they_show() -> None:
     assert [e.notation for e in ranked([decided, shows], scored=False)] == ["c", "b"]
 
 
+def test_between_equal_chances_the_plan_with_fewer_undecided_worlds_ranks_first() -> None:
+    """Every decided world won after both plans, but the capped search left 6 of 10
+    undecided after the one that shows ten cards (a Spider deal from the stock) and 2 of
+    10 after the other: the second leaves the easier game and ranks first, though it
+    shows fewer cards; the shown cards still break a tie of the undecided share."""
+    from solver.app.blind import Estimate, ranked
+
+    deal = Estimate((), "d", shows=10, won=4, lost=0, undecided=6)
+    build = Estimate((), "9>5", shows=1, won=8, lost=0, undecided=2)
+    assert [e.notation for e in ranked([deal, build], scored=False)] == ["9>5", "d"]
+    turn = Estimate((), "4>8", shows=1, won=4, lost=0, undecided=6)
+    assert [e.notation for e in ranked([turn, deal], scored=False)] == ["d", "4>8"]
+
+
 # Two Klondike draw 3 positions reached by blind play (PySolFC deals 3 and 18), as the player
 # saw them: every stock card turned once (``Seen: all``), the face-down cards unseen.
 WIDE = """Foundations: C-0 D-A H-6 S-6

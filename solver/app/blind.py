@@ -371,11 +371,19 @@ def _undoable(look: Hashable, after: Sighted[Any, Any]) -> bool:
 
 def ranked(estimates: list[Estimate], scored: bool) -> list[Estimate]:
     """Return the plans best first: by expected score (a scored game) or chance, then the
-    plan that shows more cards (the player knows more for the next choice), leaves less
-    work by the game's heuristic, needs fewer moves to win in the worlds won, was tried
-    in more worlds, and by notation."""
-    return sorted(estimates, key=lambda e: (-_value(e, scored), -e.shows, e.left,
-                                            e.mean_length, -e.samples, e.notation))
+    plan whose worlds the capped search left undecided less often, then the plan that
+    shows more cards (the player knows more for the next choice), leaves less work by
+    the game's heuristic, needs fewer moves to win in the worlds won, was tried in more
+    worlds, and by notation.
+
+    The undecided share comes first among equal chances because a chance of 1 is common
+    where losses are rarely proven within the cap (Spider: every decided world won, early
+    on, after every plan): the plan after which more worlds are won within the cap leaves
+    the easier game. Before it, the cards shown broke such ties, and one-suit Spider dealt
+    its stock at once (ten cards shown) and buried its columns (``data/spider/blind.md``).
+    """
+    return sorted(estimates, key=lambda e: (-_value(e, scored), e.undecided_share, -e.shows,
+                                            e.left, e.mean_length, -e.samples, e.notation))
 
 
 def _value(estimate: Estimate, scored: bool) -> float:
