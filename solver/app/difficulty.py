@@ -67,8 +67,8 @@ TIERS = ((25.0, "easy"), (50.0, "medium"), (75.0, "hard"), (math.inf, "very hard
 
 # The score's weights, fitted by logistic regression (standardised features, a ridge
 # penalty of 1) on Microsoft FreeCell deals 1-752: won with at most one free cell (easy)
-# against not won with two (hard); checked on deals 753-1505 (area under the ROC curve
-# 0.967). benchmarks/difficulty_check.py makes the fit; data/difficulty/README.md gives it.
+# against not won with two (hard); checked on deals 753-2000 (area under the ROC curve
+# 0.964). benchmarks/difficulty_check.py makes the fit; data/difficulty/README.md gives it.
 # The score reads as the chance that a FreeCell deal like this one cannot be won with two
 # free cells.
 WEIGHTS: dict[str, float] = {
