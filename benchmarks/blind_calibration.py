@@ -22,6 +22,15 @@ estimates::
     solitaire play crisscross 51-650 --blind --samples 100 --seed 1 -o cc.jsonl
     python benchmarks/blind_calibration.py cc.jsonl --fit-to 350
 
+With ``--folds K`` instead of ``--fit-to``, every game is held out once: the games are dealt
+into K folds by deal number (deal mod K), each fold's decisions are predicted by weights
+fitted on the other folds, and the table is of those out-of-fold predictions over all the
+games, twice as many as a split in halves holds out. It checks the method (seven terms
+fitted on the games at hand) rather than one set of weights; the weights a game should
+declare are then the ones fitted on all its games, printed last::
+
+    python benchmarks/blind_calibration.py k3-1000.jsonl --folds 5
+
 Records of a game that already has weights are refitted from their raw shares, so that a
 refit never reads its own output.
 
@@ -188,42 +197,71 @@ def bootstrap(games: dict[int, list[tuple[float, bool]]], resamples: int,
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("records", type=Path, nargs="+", help="play --blind results files")
-    parser.add_argument("--fit-to", type=int, required=True,
-                        help="fit on deals up to this number, check on the others")
+    how = parser.add_mutually_exclusive_group(required=True)
+    how.add_argument("--fit-to", type=int,
+                     help="fit on deals up to this number, check on the others")
+    how.add_argument("--folds", type=int,
+                     help="cross-validate: K folds by deal number, each predicted by the others")
     parser.add_argument("--bin-min", type=int, default=100,
                         help="bins with at least this many decisions count for the gap")
     parser.add_argument("--boot", type=int, default=1000,
                         help="bootstrap resamples of the held-out games (0: none)")
     args = parser.parse_args(argv)
     rows = [row for path in args.records for row in decisions(path)]
-    train = [row for row in rows if row[0] <= args.fit_to]
-    held = [row for row in rows if row[0] > args.fit_to]
-    if not train or not held:
-        print("both sides of --fit-to need decisions", file=sys.stderr)
-        return 2
-    weights = fit(train)
+    if args.folds is not None:
+        if args.folds < 2 or len({row[0] for row in rows}) < args.folds:
+            print("--folds needs at least 2 folds and a game in each", file=sys.stderr)
+            return 2
+        held, predicted = rows, cross_validated(rows, args.folds)
+        print(f"{args.folds}-fold cross-validation by deal number over {len(rows)} decisions "
+              f"of {len({row[0] for row in rows})} games; each game predicted by weights "
+              "fitted on the other folds:")
+    else:
+        train = [row for row in rows if row[0] <= args.fit_to]
+        held = [row for row in rows if row[0] > args.fit_to]
+        if not train or not held:
+            print("both sides of --fit-to need decisions", file=sys.stderr)
+            return 2
+        weights = fit(train)
+        predicted = [calibrated(weights, s, n, u) for _, s, n, u, _ in held]
+        print(f"fitted on {len(train)} decisions of {len({row[0] for row in train})} games "
+              f"(deals up to {args.fit_to}): weights ({', '.join(f'{w:.4f}' for w in weights)})")
+        print(f"checked on {len(held)} decisions of {len({row[0] for row in held})} other games:")
+    report(held, predicted, args.bin_min, args.boot)
+    if args.folds is not None:
+        print(f"fitted on all {len(rows)} decisions: weights "
+              f"({', '.join(f'{w:.4f}' for w in fit(rows))})")
+    return 0
+
+
+def cross_validated(rows: list[tuple[int, float, int, int, bool]], folds: int) -> list[float]:
+    """Return each decision's calibrated chance under weights fitted on the other folds
+    (a game's fold: its deal number mod `folds`)."""
+    weights = [fit(row for row in rows if row[0] % folds != k) for k in range(folds)]
+    return [calibrated(weights[deal % folds], s, n, u) for deal, s, n, u, _ in rows]
+
+
+def report(held: list[tuple[int, float, int, int, bool]], predicted: list[float],
+           bin_min: int, boot: int) -> None:
+    """Print the reliability tables of the raw shares and of the calibrated chances
+    (`predicted`, one per decision of `held`), with the bootstrap's gap intervals."""
     games = len({row[0] for row in held})
-    print(f"fitted on {len(train)} decisions of {len({row[0] for row in train})} games "
-          f"(deals up to {args.fit_to}): weights ({', '.join(f'{w:.4f}' for w in weights)})")
-    print(f"checked on {len(held)} decisions of {games} other games:")
     for name, pairs in (("raw share of won worlds", [(s, w) for _, s, _, _, w in held]),
-                        ("calibrated", [(calibrated(weights, s, n, u), w)
-                                        for _, s, n, u, w in held])):
-        lines, brier, gap = table(pairs, args.bin_min)
-        print(f"{name}: Brier {brier:.3f}, largest gap in bins of {args.bin_min}+ "
+                        ("calibrated", [(p, row[4]) for p, row in zip(predicted, held)])):
+        lines, brier, gap = table(pairs, bin_min)
+        print(f"{name}: Brier {brier:.3f}, largest gap in bins of {bin_min}+ "
               f"decisions {gap * 100:.1f} points")
-        if name == "calibrated" and args.boot:
+        if name == "calibrated" and boot:
             by_game: dict[int, list[tuple[float, bool]]] = {}
-            for deal, s, n, u, won in held:
-                by_game.setdefault(deal, []).append((calibrated(weights, s, n, u), won))
-            spans = bootstrap(by_game, args.boot)
+            for (deal, *_), pair in zip(held, pairs):
+                by_game.setdefault(deal, []).append(pair)
+            spans = bootstrap(by_game, boot)
             bins_seen = sorted({min(int(p * BINS), BINS - 1) for p, _ in pairs})
             lines = [f"{line}, gap 95% [{spans[b][0] * 100:+.1f}, {spans[b][1] * 100:+.1f}] points"
                      if b in spans else line for line, b in zip(lines, bins_seen)]
-            print(f"  (gap intervals: a bootstrap of the {games} held-out games, {args.boot} "
+            print(f"  (gap intervals: a bootstrap of the {games} held-out games, {boot} "
                   "resamples)")
         print("\n".join(lines))
-    return 0
 
 
 if __name__ == "__main__":

@@ -57,6 +57,33 @@ def test_the_fit_recovers_the_weights_that_made_the_outcomes(bench: ModuleType, 
     assert raw_gap > 0.2 and gap < 0.07     # the true map's own gap here: 0.046
 
 
+def test_cross_validation_predicts_each_game_by_weights_fitted_without_its_fold(
+        bench: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every decision is predicted by the weights of the other folds (deal mod K): a game's
+    prediction changes when its own outcome is flipped only through the other folds' fits,
+    which its fold does not enter, so it stays the same; and the report runs end to end."""
+    truth = (0.9, -0.7, -0.15, 0.0, 0.0, 0.0, 1.1)
+    rng = random.Random(3)
+    rows = []
+    for deal in range(1, 3001):
+        share, unseen = rng.choice([0.1, 0.45, 0.75, 1.0]), rng.randrange(0, 40)
+        rows.append((deal, share, 100, unseen, rng.random() < calibrated(truth, share, 100, unseen)))
+    predicted = bench.cross_validated(rows, 5)
+    flipped = [(d, s, n, u, not w) if d == 7 else (d, s, n, u, w) for d, s, n, u, w in rows]
+    again = bench.cross_validated(flipped, 5)
+    assert again[6] == predicted[6]                      # deal 7: its own fold left out
+    assert again[7] != predicted[7]                      # deal 8 (fold 3) read deal 7
+    assert max(abs(p - calibrated(truth, s, n, u)) for p, (_, s, n, u, _) in
+               zip(predicted, rows)) < 0.1
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(json.dumps({"deal": d, "status": "won" if w else "lost", "decisions": [
+        {"move": "x", "chance": s, "samples": n, "unseen": u}]}) + "\n" for d, s, n, u, w in rows))
+    assert bench.main([str(path), "--folds", "5", "--boot", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "5-fold cross-validation" in out and "fitted on all 3000 decisions" in out
+    assert bench.main([str(path), "--folds", "1"]) == 2
+
+
 def test_exact_decisions_and_old_records_are_left_out_of_the_fit(bench: ModuleType, tmp_path: Path) -> None:
     path = tmp_path / "r.jsonl"
     path.write_text(json.dumps({"deal": 1, "status": "won", "decisions": [
