@@ -12,7 +12,9 @@ won deals' numbers in order, after two comment lines naming the game, the tier, 
 deals were analysed and the command that made the results. Prints the count of each tier
 and each verdict, the row of ``data/winnable/README.md``'s table. A deal counts in a tier
 only when its record is ``won`` with a tier; lost and undecided deals are counted, not
-listed.
+listed. ``--rescore`` first scores each won record again from its features under the game's
+present weights (``Game.difficulty_weights``, else the default ones), as ``analyze`` would
+now: for results made before the weights changed.
 """
 from __future__ import annotations
 
@@ -51,12 +53,31 @@ def write(game: str, records: list[dict[str, object]], command: str, out: Path) 
     return {tier: len(lists.get(tier, [])) for tier in TIERS}
 
 
+def rescore(records: list[dict[str, object]], name: str) -> None:
+    """Set each won record's difficulty and tier from its features under its game's
+    present weights (the game the record names, else `name`)."""
+    sys.path.insert(0, str(ROOT))
+    from games import find_game
+    from solver.app.difficulty import Features, score, tier
+
+    for record in records:
+        found = record.get("features")
+        if record.get("status") != "won" or not isinstance(found, dict):
+            continue
+        variant = record.get("variant")
+        game = find_game(str(record.get("game", name)), variant if isinstance(variant, dict) else {})
+        record["difficulty"] = round(score(Features(**found), game.difficulty_weights), 1)
+        record["tier"] = tier(float(record["difficulty"]))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("game", help="the folder name under data/winnable, e.g. seahaven")
     parser.add_argument("results", type=Path, help="a classify --analyze results file (JSON lines)")
     parser.add_argument("--command", required=True, help="the command that made the results")
     parser.add_argument("--out", type=Path, default=ROOT / "data" / "winnable")
+    parser.add_argument("--rescore", action="store_true",
+                        help="score the won records again under the game's present weights")
     args = parser.parse_args(argv)
     try:
         records = [json.loads(line) for line in args.results.read_text(encoding="utf-8").splitlines()
@@ -64,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, json.JSONDecodeError) as error:
         print(f"error: {args.results}: {error}", file=sys.stderr)
         return 2
+    if args.rescore:
+        rescore(records, args.game)
     counts = write(args.game, records, args.command, args.out)
     verdicts = Counter(str(record.get("status")) for record in records)
     print(f"{args.game}: {len(records)} deals analysed; "

@@ -353,6 +353,14 @@ class Game(Protocol[S, M]):
         return None
 
     @property
+    def difficulty_weights(self) -> dict[str, float] | None:
+        """The difficulty score's weights for this game (``solver.app.difficulty.score``):
+        fitted on the game's own deals against its own dial of resources by
+        ``benchmarks/difficulty_fit.py`` and checked on others; None (the default): the
+        weights fitted on Microsoft FreeCell against its free cells."""
+        return None
+
+    @property
     def blind_cap(self) -> int:
         """Positions each sampled world's solve may store in a blind hint (``--cap``'s
         default): small enough that hundreds of worlds fit in a hint's seconds, large

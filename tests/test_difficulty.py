@@ -47,6 +47,55 @@ def test_black_hole_twin_has_its_hand_checked_critical_step():
     assert made.least is None and "least" in made.unfilled        # Black Hole has no dial
 
 
+def test_a_game_that_declares_its_own_weights_is_scored_by_them():
+    """Black Hole with 4 ranks, deal 4, under weights that read nothing but a bias of 2:
+    the card's difficulty is 100·σ(2) whatever the features; under the default weights it
+    is the FreeCell-fitted score of the same features."""
+    base = dataclasses.replace(find_game("black-hole"), ranks=4)
+    weights = {name: 0.0 for name in difficulty.WEIGHTS} | {"bias": 2.0}
+    kind = type("WeightedBlackHole", (type(base),), {"difficulty_weights": weights})
+    game = kind(**{f.name: getattr(base, f.name) for f in dataclasses.fields(base)})
+    settings = difficulty.Settings(seconds=10)
+    own, default = difficulty.card(game, game.deal(4), 4, settings), \
+        difficulty.card(base, base.deal(4), 4, settings)
+    assert own.features == default.features
+    assert own.difficulty == pytest.approx(100 / (1 + 2.718281828459045 ** -2.0))
+    assert default.difficulty == difficulty.score(default.features)
+    assert own.difficulty != default.difficulty and own.tier == "very hard"
+
+
+def test_a_games_own_weights_are_fitted_against_the_scarcest_value_of_its_dial(
+        tmp_path: Path, capsys):
+    """benchmarks/difficulty_fit.py labels a won card easy when the dial's scarcest value
+    tried was won, hard when it was lost, and not at all when undecided; on records whose
+    random games win more often on the easy deals, the fitted weights separate the classes
+    on the deals they were not fitted on."""
+    from conftest import benchmark_script
+
+    fitting = benchmark_script("difficulty_fit")
+    tried = {0: [{"passes": 1, "status": "won"}],
+             1: [{"passes": 1, "status": "lost"}, {"passes": 2, "status": "won"}]}
+    assert fitting.label({"status": "won", "least_tried": tried[0]}) == 0
+    assert fitting.label({"status": "won", "least_tried": tried[1]}) == 1
+    assert fitting.label({"status": "won", "least_tried": [
+        {"passes": 1, "status": "unknown"}, {"passes": 2, "status": "won"}]}) is None
+    assert fitting.label({"status": "lost", "least_tried": tried[1]}) is None
+    records = []
+    for deal in range(1, 201):
+        hard = deal % 2
+        rate = (0.1 if hard else 0.5) + (deal % 7) / 20
+        records.append({"game": "klondike", "variant": {}, "deal": deal, "status": "won",
+                        "least_tried": tried[hard], "features": {
+                            "effort": 1000, "narrow": 0.0, "critical": 0, "length": 200,
+                            "random": rate, "progress": 0.8, "guided": 0.9}})
+    path = tmp_path / "k.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    assert fitting.main([str(path), "--fit-to", "100", "--boot", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "check (deals after 100): fitted 50 easy / 50 hard, AUC 1.000" in out
+    assert fitting.main([str(tmp_path / "missing.jsonl"), "--fit-to", "1"]) == 2
+
+
 def test_the_critical_step_is_a_choice_with_one_way_on():
     game = dataclasses.replace(find_game("black-hole"), ranks=4)
     state = game.deal(4)

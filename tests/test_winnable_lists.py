@@ -1,6 +1,7 @@
 """The lists of winnable deals by tier (data/winnable/) and the script that writes them."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,25 @@ def test_the_script_lists_won_deals_by_tier_and_counts_the_rest(tmp_path: Path) 
         "# made by: solitaire classify toy 1-5 --analyze", "2", "5"]
     winnable.write("freecell", records[:1], "x", tmp_path)       # FreeCell's deals are Microsoft's
     assert "(Microsoft numbering)" in (tmp_path / "freecell" / "hard.txt").read_text()
+
+
+def test_rescore_tiers_won_records_again_under_the_games_present_weights(tmp_path: Path) -> None:
+    """A record whose stored tier is stale ("very hard") is scored again from its features:
+    random games that nearly always win make any FreeCell-weighted deal easy."""
+    from solver.app.difficulty import Features, score
+
+    features = {"effort": 100, "narrow": 0.0, "critical": 0, "length": 90, "random": 0.9,
+                "progress": 0.95, "guided": 1.0}
+    records = [{"game": "freecell", "deal": 7, "status": "won", "tier": "very hard",
+                "difficulty": 99.0, "features": features},
+               {"deal": 8, "status": "lost", "tier": "lost"}]
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    assert winnable.main(["freecell", str(path), "--command", "x", "--out", str(tmp_path),
+                          "--rescore"]) == 0
+    assert (tmp_path / "freecell" / "easy.txt").read_text().splitlines()[2:] == ["7"]
+    assert not (tmp_path / "freecell" / "very-hard.txt").exists()
+    assert score(Features(**features)) < 25
 
 
 def test_a_results_file_that_is_not_json_lines_is_one_error(tmp_path: Path, capsys) -> None:

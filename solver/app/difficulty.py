@@ -547,7 +547,7 @@ def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
         random=won / max(1, settings.random_games), progress=round(progress, 4),
         guided=guided / max(1, settings.guided_games))
     if status is Status.WON:
-        made.difficulty = score(made.features)
+        made.difficulty = score(made.features, game.difficulty_weights)
         made.tier = tier(made.difficulty)
     else:
         made.tier = status.value

@@ -1,0 +1,120 @@
+"""Fit a game's own difficulty weights against its own dial of resources, and check them.
+
+The difficulty score (``solver.app.difficulty.score``) reads measured features only; its
+default weights were fitted on Microsoft FreeCell against the free cells a deal needs
+(``benchmarks/difficulty_check.py``). Read on another game's deals they may not grade them
+at all: on Klondike (draw 1) random play gets far on nearly every deal, and every won deal
+of the first thousand scores under 3 (easy). A game with a dial (``Game.dial``) can have
+weights of its own (``Game.difficulty_weights``), fitted here the same way against its
+dial: a won deal is *easy* when the dial's scarcest value tried (the first of the card's
+``least_tried``, e.g. one pass through Klondike's stock) is proven won, *hard* when it is
+proven lost, and unlabelled when that search was undecided. The score never reads the dial;
+the dial only labels the deals it is fitted and checked on.
+
+    solitaire classify klondike 1-1000 --analyze -o klondike.jsonl --jobs 2
+    python benchmarks/difficulty_fit.py klondike.jsonl --fit-to 500
+
+The weights are fitted on the deals up to ``--fit-to`` and checked on the others: the area
+under the ROC curve of each side (with a 95% interval by a bootstrap over each class's
+deals), under the fitted weights and under the game's present ones, and the tiers the
+fitted weights give. Paste the printed weights into the game's ``difficulty_weights``, then
+``benchmarks/winnable.py --rescore`` tiers a results file under them.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from difficulty_check import auc, features, fit  # noqa: E402
+
+from games import find_game  # noqa: E402
+from solver.app.difficulty import Features, score, tier  # noqa: E402
+
+TIERS = ("easy", "medium", "hard", "very hard")
+
+
+def label(record: dict[str, Any]) -> int | None:
+    """1: the dial's scarcest value tried is proven lost (hard); 0: proven won (easy);
+    None: undecided there, or the record is no won card."""
+    tried = record.get("least_tried") or []
+    if record.get("status") != "won" or not tried:
+        return None
+    return {"won": 0, "lost": 1}.get(tried[0].get("status"))
+
+
+def interval(scored: list[tuple[float, int]], resamples: int, seed: int = 0) -> tuple[float, float]:
+    """The 95% interval of the AUC when each class's deals are drawn again with
+    replacement."""
+    positives = [s for s in scored if s[1] == 1]
+    negatives = [s for s in scored if s[1] == 0]
+    chooser, found = random.Random(seed), []
+    for _ in range(resamples):
+        found.append(auc([chooser.choice(positives) for _ in positives]
+                         + [chooser.choice(negatives) for _ in negatives]))
+    found.sort()
+    return found[int(0.025 * (resamples - 1))], found[int(0.975 * (resamples - 1))]
+
+
+def check(records: list[dict[str, Any]], weights: dict[str, float] | None,
+          resamples: int) -> str:
+    """Return one line of figures: the classes' sizes and the AUC with its interval."""
+    scored = [(score(Features(**r["features"]), weights), y) for r in records
+              for y in [label(r)] if y is not None]
+    easy, hard = sum(1 for _, y in scored if y == 0), sum(1 for _, y in scored if y == 1)
+    if not easy or not hard:
+        return f"{easy} easy / {hard} hard: no AUC"
+    low, high = interval(scored, resamples) if resamples else (float("nan"), float("nan"))
+    return f"{easy} easy / {hard} hard, AUC {auc(scored):.3f} (95%: {low:.3f}-{high:.3f})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("results", type=Path, help="a classify --analyze results file (JSON lines)")
+    parser.add_argument("--fit-to", type=int, required=True,
+                        help="fit on deals up to this number, check on the others")
+    parser.add_argument("--boot", type=int, default=1000,
+                        help="bootstrap resamples for the AUC's interval (0: none)")
+    args = parser.parse_args(argv)
+    try:
+        records = [json.loads(line) for line in args.results.read_text(encoding="utf-8").splitlines()
+                   if line.strip()]
+    except (OSError, json.JSONDecodeError) as error:
+        print(f"error: {args.results}: {error}", file=sys.stderr)
+        return 2
+    records = [r for r in records if r.get("features") and isinstance(r.get("deal"), int)]
+    if not records:
+        print(f"error: {args.results}: no analysed deals (run classify with --analyze)",
+              file=sys.stderr)
+        return 2
+    game = find_game(records[0]["game"], records[0].get("variant") or {})
+    train = [r for r in records if r["deal"] <= args.fit_to]
+    held = [r for r in records if r["deal"] > args.fit_to]
+    rows = [(features(r), y) for r in train for y in [label(r)] if y is not None]
+    if len({y for _, y in rows}) < 2:
+        print("error: the fitting deals need both easy and hard ones", file=sys.stderr)
+        return 2
+    fitted = {name: round(value, 3) for name, value in fit(rows).items()}
+    print(f"{game.name}: {len(records)} analysed deals; dial {game.dial}, labelled by its "
+          "scarcest value tried")
+    print("fitted weights:", json.dumps(fitted))
+    for name, part in ((f"fit (deals up to {args.fit_to})", train),
+                       (f"check (deals after {args.fit_to})", held), ("all", records)):
+        print(f"{name}: fitted {check(part, fitted, args.boot)}; "
+              f"the game's present weights {check(part, game.difficulty_weights, args.boot)}")
+    won = [r for r in records if r.get("status") == "won"]
+    tiers = [tier(score(Features(**r["features"]), fitted)) for r in won]
+    print("tiers of the won deals under the fitted weights: "
+          + ", ".join(f"{t} {tiers.count(t)}" for t in TIERS))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
