@@ -14,6 +14,11 @@ the dial only labels the deals it is fitted and checked on.
     solitaire classify klondike 1-1000 --analyze -o klondike.jsonl --jobs 2
     python benchmarks/difficulty_fit.py klondike.jsonl --fit-to 500
 
+With ``--scale-only`` only two numbers are fitted, a scale and a shift of the default
+weights' sum z (the game's weights are then the default ones times the scale, the bias
+shifted): the FreeCell-fitted order of deals is kept and only mapped onto the game's own
+dial, which a few hundred labelled deals determine far better than eight weights.
+
 The weights are fitted on the deals up to ``--fit-to`` and checked on the others: the area
 under the ROC curve of each side (with a 95% interval by a bootstrap over each class's
 deals), under the fitted weights and under the game's present ones, and the tiers the
@@ -24,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 from pathlib import Path
@@ -36,7 +42,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from difficulty_check import auc, features, fit  # noqa: E402
 
 from games import find_game  # noqa: E402
-from solver.app.difficulty import Features, score, tier  # noqa: E402
+from solver.app.difficulty import WEIGHTS, Features, score, tier  # noqa: E402
 
 TIERS = ("easy", "medium", "hard", "very hard")
 
@@ -48,6 +54,35 @@ def label(record: dict[str, Any]) -> int | None:
     if record.get("status") != "won" or not tried:
         return None
     return {"won": 0, "lost": 1}.get(tried[0].get("status"))
+
+
+def scaled(rows: list[tuple[float, int]], rounds: int = 50) -> dict[str, float]:
+    """Return the default weights times a scale, the bias shifted: the scale a and shift b
+    of a logistic regression of the labels on the default weights' sum z (`rows`: z and
+    label), by Newton's method on z standardised (from a scale and shift of 0)."""
+    mean = sum(z for z, _ in rows) / len(rows)
+    spread = math.sqrt(sum((z - mean) ** 2 for z, _ in rows) / len(rows)) or 1.0
+    a = b = 0.0
+    for _ in range(rounds):
+        ga = gb = haa = hab = hbb = 0.0
+        for z, y in rows:
+            x = (z - mean) / spread
+            p = 1 / (1 + math.exp(-max(-60.0, min(60.0, a * x + b))))
+            ga, gb = ga + (y - p) * x, gb + (y - p)
+            w = p * (1 - p)
+            haa, hab, hbb = haa + w * x * x, hab + w * x, hbb + w
+        det = haa * hbb - hab * hab
+        if not det:
+            break
+        a, b = a + (hbb * ga - hab * gb) / det, b + (haa * gb - hab * ga) / det
+    scale, shift = a / spread, b - a * mean / spread
+    return {name: scale * value + (shift if name == "bias" else 0.0) for name, value in WEIGHTS.items()}
+
+
+def default_z(record: dict[str, Any]) -> float:
+    """The default weights' sum z for a record (the score is 100·σ(z))."""
+    values = Features(**record["features"]).values()
+    return WEIGHTS["bias"] + sum(WEIGHTS[name] * value for name, value in values.items())
 
 
 def interval(scored: list[tuple[float, int]], resamples: int, seed: int = 0) -> tuple[float, float]:
@@ -80,6 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("results", type=Path, help="a classify --analyze results file (JSON lines)")
     parser.add_argument("--fit-to", type=int, required=True,
                         help="fit on deals up to this number, check on the others")
+    parser.add_argument("--scale-only", action="store_true",
+                        help="fit only a scale and shift of the default weights")
     parser.add_argument("--boot", type=int, default=1000,
                         help="bootstrap resamples for the AUC's interval (0: none)")
     args = parser.parse_args(argv)
@@ -97,11 +134,13 @@ def main(argv: list[str] | None = None) -> int:
     game = find_game(records[0]["game"], records[0].get("variant") or {})
     train = [r for r in records if r["deal"] <= args.fit_to]
     held = [r for r in records if r["deal"] > args.fit_to]
-    rows = [(features(r), y) for r in train for y in [label(r)] if y is not None]
-    if len({y for _, y in rows}) < 2:
+    labelled = [(r, y) for r in train for y in [label(r)] if y is not None]
+    if len({y for _, y in labelled}) < 2:
         print("error: the fitting deals need both easy and hard ones", file=sys.stderr)
         return 2
-    fitted = {name: round(value, 3) for name, value in fit(rows).items()}
+    weights = scaled([(default_z(r), y) for r, y in labelled]) if args.scale_only \
+        else fit([(features(r), y) for r, y in labelled])
+    fitted = {name: round(value, 3) for name, value in weights.items()}
     print(f"{game.name}: {len(records)} analysed deals; dial {game.dial}, labelled by its "
           "scarcest value tried")
     print("fitted weights:", json.dumps(fitted))

@@ -93,6 +93,15 @@ def test_a_games_own_weights_are_fitted_against_the_scarcest_value_of_its_dial(
     assert fitting.main([str(path), "--fit-to", "100", "--boot", "0"]) == 0
     out = capsys.readouterr().out
     assert "check (deals after 100): fitted 50 easy / 50 hard, AUC 1.000" in out
+    rows = [(fitting.default_z(r), fitting.label(r)) for r in records]
+    weights = fitting.scaled(rows)                # the default weights scaled: order kept
+    ratios = {name: weights[name] / value for name, value in difficulty.WEIGHTS.items()
+              if name != "bias"}
+    assert max(ratios.values()) == pytest.approx(min(ratios.values())) and min(ratios.values()) > 0
+    assert fitting.main([str(path), "--fit-to", "100", "--boot", "0", "--scale-only"]) == 0
+    line = next(text for text in capsys.readouterr().out.splitlines() if text.startswith("all"))
+    ours, present = line.split("; the game's present weights ")
+    assert ours.split("AUC ")[1][:5] == present.split("AUC ")[1][:5]
     assert fitting.main([str(tmp_path / "missing.jsonl"), "--fit-to", "1"]) == 2
 
 
