@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from difficulty_check import auc, features, fit  # noqa: E402
+from winnable import read_results  # noqa: E402
 
 from games import find_game  # noqa: E402
 from solver.app.difficulty import WEIGHTS, Features, score, tier  # noqa: E402
@@ -120,13 +121,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--boot", type=int, default=1000,
                         help="bootstrap resamples for the AUC's interval (0: none)")
     args = parser.parse_args(argv)
-    try:
-        records = [json.loads(line) for line in args.results.read_text(encoding="utf-8").splitlines()
-                   if line.strip()]
-    except (OSError, json.JSONDecodeError) as error:
-        print(f"error: {args.results}: {error}", file=sys.stderr)
+    found = read_results(args.results)
+    if found is None:
         return 2
-    records = [r for r in records if r.get("features") and isinstance(r.get("deal"), int)]
+    records = [r for r in found if r.get("features") and isinstance(r.get("deal"), int)]
     if not records:
         print(f"error: {args.results}: no analysed deals (run classify with --analyze)",
               file=sys.stderr)

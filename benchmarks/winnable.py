@@ -53,6 +53,17 @@ def write(game: str, records: list[dict[str, object]], command: str, out: Path) 
     return {tier: len(lists.get(tier, [])) for tier in TIERS}
 
 
+def read_results(path: Path) -> list[dict[str, object]] | None:
+    """Return a results file's records (JSON lines), or None after one line of error on
+    standard error (a file that cannot be read, or a line that is not JSON)."""
+    try:
+        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
+                if line.strip()]
+    except (OSError, json.JSONDecodeError) as error:
+        print(f"error: {path}: {error}", file=sys.stderr)
+        return None
+
+
 def rescore(records: list[dict[str, object]], name: str) -> None:
     """Set each won record's difficulty and tier from its features under its game's
     present weights (the game the record names, else `name`)."""
@@ -79,11 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rescore", action="store_true",
                         help="score the won records again under the game's present weights")
     args = parser.parse_args(argv)
-    try:
-        records = [json.loads(line) for line in args.results.read_text(encoding="utf-8").splitlines()
-                   if line.strip()]
-    except (OSError, json.JSONDecodeError) as error:
-        print(f"error: {args.results}: {error}", file=sys.stderr)
+    records = read_results(args.results)
+    if records is None:
         return 2
     if args.rescore:
         rescore(records, args.game)
