@@ -232,3 +232,16 @@ def test_a_game_may_name_the_cap_and_strategy_of_its_sampled_worlds(tmp_path: Pa
                              "--samples", "6", "-o", str(out), "-q"], capsys)
     record = json.loads(out.read_text())
     assert status in (0, 1) and "strategy=best_first" in record["strategy"]
+
+
+def test_the_hint_speed_benchmark_reports_each_deal_and_the_aims(capsys) -> None:
+    """benchmarks/blind_hint_speed.py asks the default hint from each deal's start and
+    prints its wall time, the chosen plan's interval, and how many deals meet the aims."""
+    from conftest import benchmark_script
+
+    speed = benchmark_script("blind_hint_speed")
+    assert speed.main(["klondike", "1-2", "-V", "ranks=5", "-V", "columns=3",
+                       "--seconds", "0.2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines[2:4]] == ["1", "2"]
+    assert lines[-1].startswith("largest wall time ") and " of 2 deals" in lines[-1]
