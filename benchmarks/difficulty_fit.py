@@ -6,10 +6,12 @@ default weights were fitted on Microsoft FreeCell against the free cells a deal 
 at all: on Klondike (draw 1) random play gets far on nearly every deal, and every won deal
 of the first thousand scores under 3 (easy). A game with a dial (``Game.dial``) can have
 weights of its own (``Game.difficulty_weights``), fitted here the same way against its
-dial: a won deal is *easy* when the dial's scarcest value tried (the first of the card's
-``least_tried``, e.g. one pass through Klondike's stock) is proven won, *hard* when it is
-proven lost, and unlabelled when that search was undecided. The score never reads the dial;
-the dial only labels the deals it is fitted and checked on.
+dial: a won deal is *easy* when it is proven won with the dial at ``--easy`` or scarcer (the
+card's ``least_tried``), *hard* when it is proven lost at ``--hard``, and unlabelled
+otherwise. Both default to the dial's scarcest value (Klondike: one pass through the stock);
+FreeCell's own check is ``--easy 1 --hard 2`` in these terms, and Seahaven Towers, never won
+with no free cell, takes ``--easy 2 --hard 2``. The score never reads the dial; the dial
+only labels the deals it is fitted and checked on.
 
     solitaire classify klondike 1-1000 --analyze -o klondike.jsonl --jobs 2
     python benchmarks/difficulty_fit.py klondike.jsonl --fit-to 500
@@ -48,13 +50,27 @@ from solver.app.difficulty import WEIGHTS, Features, score, tier  # noqa: E402
 TIERS = ("easy", "medium", "hard", "very hard")
 
 
-def label(record: dict[str, Any]) -> int | None:
-    """1: the dial's scarcest value tried is proven lost (hard); 0: proven won (easy);
-    None: undecided there, or the record is no won card."""
+def label(record: dict[str, Any], easy: Any = None, hard: Any = None) -> int | None:
+    """0 (easy): proven won with the dial at `easy` or a scarcer value; 1 (hard): proven lost
+    at `hard`; None: neither, or the record is no won card. `easy` and `hard` default to the
+    scarcest value tried (the first of ``least_tried``)."""
     tried = record.get("least_tried") or []
     if record.get("status") != "won" or not tried:
         return None
-    return {"won": 0, "lost": 1}.get(tried[0].get("status"))
+    values = [next(v for k, v in entry.items() if k != "status") for entry in tried]
+    statuses = [entry.get("status") for entry in tried]
+    easy = values[0] if easy is None else easy
+    hard = values[0] if hard is None else hard
+    if easy in values and "won" in statuses[:values.index(easy) + 1]:
+        return 0
+    if hard in values and statuses[values.index(hard)] == "lost":
+        return 1
+    return None
+
+
+def dial_value(text: str) -> Any:
+    """A dial value from the command line: a number, or ``none`` (the rules' unlimited)."""
+    return None if text.lower() == "none" else int(text)
 
 
 def scaled(rows: list[tuple[float, int]], rounds: int = 50) -> dict[str, float]:
@@ -100,10 +116,10 @@ def interval(scored: list[tuple[float, int]], resamples: int, seed: int = 0) -> 
 
 
 def check(records: list[dict[str, Any]], weights: dict[str, float] | None,
-          resamples: int) -> str:
+          resamples: int, easy: Any = None, hard: Any = None) -> str:
     """Return one line of figures: the classes' sizes and the AUC with its interval."""
     scored = [(score(Features(**r["features"]), weights), y) for r in records
-              for y in [label(r)] if y is not None]
+              for y in [label(r, easy, hard)] if y is not None]
     easy, hard = sum(1 for _, y in scored if y == 0), sum(1 for _, y in scored if y == 1)
     if not easy or not hard:
         return f"{easy} easy / {hard} hard: no AUC"
@@ -116,6 +132,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("results", type=Path, help="a classify --analyze results file (JSON lines)")
     parser.add_argument("--fit-to", type=int, required=True,
                         help="fit on deals up to this number, check on the others")
+    parser.add_argument("--easy", type=dial_value, default=None,
+                        help="easy: won with the dial at this value or scarcer (default: the scarcest)")
+    parser.add_argument("--hard", type=dial_value, default=None,
+                        help="hard: lost with the dial at this value (default: the scarcest)")
     parser.add_argument("--scale-only", action="store_true",
                         help="fit only a scale and shift of the default weights")
     parser.add_argument("--boot", type=int, default=1000,
@@ -132,20 +152,21 @@ def main(argv: list[str] | None = None) -> int:
     game = find_game(records[0]["game"], records[0].get("variant") or {})
     train = [r for r in records if r["deal"] <= args.fit_to]
     held = [r for r in records if r["deal"] > args.fit_to]
-    labelled = [(r, y) for r in train for y in [label(r)] if y is not None]
+    labelled = [(r, y) for r in train for y in [label(r, args.easy, args.hard)] if y is not None]
     if len({y for _, y in labelled}) < 2:
         print("error: the fitting deals need both easy and hard ones", file=sys.stderr)
         return 2
     weights = scaled([(default_z(r), y) for r, y in labelled]) if args.scale_only \
         else fit([(features(r), y) for r, y in labelled])
     fitted = {name: round(value, 3) for name, value in weights.items()}
-    print(f"{game.name}: {len(records)} analysed deals; dial {game.dial}, labelled by its "
-          "scarcest value tried")
+    print(f"{game.name}: {len(records)} analysed deals; dial {game.dial}; easy: won at "
+          f"{'its scarcest value' if args.easy is None else args.easy} or scarcer, hard: lost at "
+          f"{'its scarcest value' if args.hard is None else args.hard}")
     print("fitted weights:", json.dumps(fitted))
     for name, part in ((f"fit (deals up to {args.fit_to})", train),
                        (f"check (deals after {args.fit_to})", held), ("all", records)):
-        print(f"{name}: fitted {check(part, fitted, args.boot)}; "
-              f"the game's present weights {check(part, game.difficulty_weights, args.boot)}")
+        print(f"{name}: fitted {check(part, fitted, args.boot, args.easy, args.hard)}; the game's "
+              f"present weights {check(part, game.difficulty_weights, args.boot, args.easy, args.hard)}")
     won = [r for r in records if r.get("status") == "won"]
     tiers = [tier(score(Features(**r["features"]), fitted)) for r in won]
     print("tiers of the won deals under the fitted weights: "

@@ -80,6 +80,14 @@ def test_a_games_own_weights_are_fitted_against_the_scarcest_value_of_its_dial(
     assert fitting.label({"status": "won", "least_tried": [
         {"passes": 1, "status": "unknown"}, {"passes": 2, "status": "won"}]}) is None
     assert fitting.label({"status": "lost", "least_tried": tried[1]}) is None
+    # thresholds: easy when won at 2 passes or fewer, hard when lost at 2 (FreeCell's own
+    # check in these terms is --easy 1 --hard 2)
+    assert fitting.label({"status": "won", "least_tried": tried[1]}, 2, 2) == 0
+    three = [{"passes": 1, "status": "lost"}, {"passes": 2, "status": "lost"},
+             {"passes": 3, "status": "won"}]
+    assert fitting.label({"status": "won", "least_tried": three}, 2, 2) == 1
+    assert fitting.label({"status": "won", "least_tried": three}, 3, 3) == 0
+    assert fitting.dial_value("none") is None and fitting.dial_value("2") == 2
     records = []
     for deal in range(1, 201):
         hard = deal % 2
