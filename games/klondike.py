@@ -655,6 +655,22 @@ Move(source=11, target=12, count=2)]
         return KlondikeView(self)
 
     @property
+    def difficulty_weights(self) -> dict[str, float] | None:
+        """The difficulty score's weights for draw 1 with unlimited passes (the default
+        rules): the FreeCell-fitted weights scaled and shifted to Klondike's own dial, a
+        scale and a shift fitted on PySolFC deals 1-500 (``benchmarks/difficulty_fit.py
+        --scale-only``: won with one pass through the stock, easy, against lost with one,
+        hard). The FreeCell weights alone scored every won deal of 1-1000 under 3 (random
+        play gets far on every Klondike deal); these keep their order of the deals (area
+        under the ROC curve 0.774 on deals 501-1000, 71 easy and 91 hard) and spread the
+        915 won deals of 1-1000 over the tiers (data/winnable/README.md). The score reads as
+        the chance that a deal like this one cannot be won in one pass."""
+        if (self.draw, self.passes, self.ranks, self.columns) != (1, None, 13, 7):
+            return None
+        return {"bias": 2.809, "effort": 0.031, "narrow": 0.048, "critical": 0.016,
+                "length": 0.024, "random": -2.863, "progress": -4.421, "guided": -0.718}
+
+    @property
     def blind_calibration(self) -> tuple[float, ...] | None:
         """The weights that calibrate a blind hint's chance (``solver.app.blind.calibrated``),
         for draw 3 with unlimited passes only: fitted on 990 blind games (deals 1-1000, 300
