@@ -45,12 +45,13 @@ from difficulty_check import auc, features, fit  # noqa: E402
 from winnable import read_results  # noqa: E402
 
 from games import find_game  # noqa: E402
-from solver.app.difficulty import WEIGHTS, Features, score, tier  # noqa: E402
+from solver.app.difficulty import WEIGHTS, Features, score, tier, weighted_sum  # noqa: E402
 
 TIERS = ("easy", "medium", "hard", "very hard")
+SCARCEST: Any = object()        # the default of --easy and --hard: the dial's scarcest value
 
 
-def label(record: dict[str, Any], easy: Any = None, hard: Any = None) -> int | None:
+def label(record: dict[str, Any], easy: Any = SCARCEST, hard: Any = SCARCEST) -> int | None:
     """0 (easy): proven won with the dial at `easy` or a scarcer value; 1 (hard): proven lost
     at `hard`; None: neither, or the record is no won card. `easy` and `hard` default to the
     scarcest value tried (the first of ``least_tried``)."""
@@ -59,8 +60,8 @@ def label(record: dict[str, Any], easy: Any = None, hard: Any = None) -> int | N
         return None
     values = [next(v for k, v in entry.items() if k != "status") for entry in tried]
     statuses = [entry.get("status") for entry in tried]
-    easy = values[0] if easy is None else easy
-    hard = values[0] if hard is None else hard
+    easy = values[0] if easy is SCARCEST else easy
+    hard = values[0] if hard is SCARCEST else hard
     if easy in values and "won" in statuses[:values.index(easy) + 1]:
         return 0
     if hard in values and statuses[values.index(hard)] == "lost":
@@ -98,8 +99,7 @@ def scaled(rows: list[tuple[float, int]], rounds: int = 50) -> dict[str, float]:
 
 def default_z(record: dict[str, Any]) -> float:
     """The default weights' sum z for a record (the score is 100·σ(z))."""
-    values = Features(**record["features"]).values()
-    return WEIGHTS["bias"] + sum(WEIGHTS[name] * value for name, value in values.items())
+    return weighted_sum(Features(**record["features"]))
 
 
 def interval(scored: list[tuple[float, int]], resamples: int, seed: int = 0) -> tuple[float, float]:
@@ -116,15 +116,17 @@ def interval(scored: list[tuple[float, int]], resamples: int, seed: int = 0) -> 
 
 
 def check(records: list[dict[str, Any]], weights: dict[str, float] | None,
-          resamples: int, easy: Any = None, hard: Any = None) -> str:
+          resamples: int, easy: Any = SCARCEST, hard: Any = SCARCEST) -> str:
     """Return one line of figures: the classes' sizes and the AUC with its interval."""
     scored = [(score(Features(**r["features"]), weights), y) for r in records
               for y in [label(r, easy, hard)] if y is not None]
-    easy, hard = sum(1 for _, y in scored if y == 0), sum(1 for _, y in scored if y == 1)
-    if not easy or not hard:
-        return f"{easy} easy / {hard} hard: no AUC"
+    easy_count = sum(1 for _, y in scored if y == 0)
+    hard_count = len(scored) - easy_count
+    if not easy_count or not hard_count:
+        return f"{easy_count} easy / {hard_count} hard: no AUC"
     low, high = interval(scored, resamples) if resamples else (float("nan"), float("nan"))
-    return f"{easy} easy / {hard} hard, AUC {auc(scored):.3f} (95%: {low:.3f}-{high:.3f})"
+    return (f"{easy_count} easy / {hard_count} hard, AUC {auc(scored):.3f} "
+            f"(95%: {low:.3f}-{high:.3f})")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -132,9 +134,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("results", type=Path, help="a classify --analyze results file (JSON lines)")
     parser.add_argument("--fit-to", type=int, required=True,
                         help="fit on deals up to this number, check on the others")
-    parser.add_argument("--easy", type=dial_value, default=None,
+    parser.add_argument("--easy", type=dial_value, default=SCARCEST,
                         help="easy: won with the dial at this value or scarcer (default: the scarcest)")
-    parser.add_argument("--hard", type=dial_value, default=None,
+    parser.add_argument("--hard", type=dial_value, default=SCARCEST,
                         help="hard: lost with the dial at this value (default: the scarcest)")
     parser.add_argument("--scale-only", action="store_true",
                         help="fit only a scale and shift of the default weights")
@@ -160,8 +162,8 @@ def main(argv: list[str] | None = None) -> int:
         else fit([(features(r), y) for r, y in labelled])
     fitted = {name: round(value, 3) for name, value in weights.items()}
     print(f"{game.name}: {len(records)} analysed deals; dial {game.dial}; easy: won at "
-          f"{'its scarcest value' if args.easy is None else args.easy} or scarcer, hard: lost at "
-          f"{'its scarcest value' if args.hard is None else args.hard}")
+          f"{'its scarcest value' if args.easy is SCARCEST else args.easy} or scarcer, hard: "
+          f"lost at {'its scarcest value' if args.hard is SCARCEST else args.hard}")
     print("fitted weights:", json.dumps(fitted))
     for name, part in ((f"fit (deals up to {args.fit_to})", train),
                        (f"check (deals after {args.fit_to})", held), ("all", records)):

@@ -88,6 +88,9 @@ def test_a_games_own_weights_are_fitted_against_the_scarcest_value_of_its_dial(
     assert fitting.label({"status": "won", "least_tried": three}, 2, 2) == 1
     assert fitting.label({"status": "won", "least_tried": three}, 3, 3) == 0
     assert fitting.dial_value("none") is None and fitting.dial_value("2") == 2
+    unlimited = [{"passes": 1, "status": "lost"}, {"passes": None, "status": "won"}]
+    assert fitting.label({"status": "won", "least_tried": unlimited}, None, 1) == 0   # --easy none
+    assert fitting.label({"status": "won", "least_tried": unlimited}) == 1
     records = []
     for deal in range(1, 201):
         hard = deal % 2

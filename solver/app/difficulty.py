@@ -143,9 +143,15 @@ def score(features: Features, weights: dict[str, float] | None = None) -> float:
     >>> score(easy) < 5 < 95 < score(hard)
     True
     """
-    chosen = WEIGHTS if weights is None else weights
-    z = chosen["bias"] + sum(chosen[name] * value for name, value in features.values().items())
+    z = weighted_sum(features, weights)
     return 100.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
+
+
+def weighted_sum(features: Features, weights: dict[str, float] | None = None) -> float:
+    """Return the score's z: the bias plus each weight times its feature's value
+    (``Features.values``), under `weights` (default ``WEIGHTS``)."""
+    chosen = WEIGHTS if weights is None else weights
+    return chosen["bias"] + sum(chosen[name] * value for name, value in features.values().items())
 
 
 def tier(difficulty: float) -> str:
