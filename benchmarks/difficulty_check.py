@@ -136,7 +136,16 @@ def fit(rows: list[tuple[list[float], int]], rounds: int = 50, ridge: float = RI
 
 
 def _fit(rows: list[tuple[list[float], int]], rounds: int, ridge: float) -> dict[str, float]:
-    size = len(FEATURE_NAMES) + 1
+    beta = logistic(rows, rounds, ridge)
+    return {"bias": beta[0], **{name: beta[i + 1] for i, name in enumerate(FEATURE_NAMES)}}
+
+
+def logistic(rows: list[tuple[list[float], int]], rounds: int = 50,
+             ridge: float = 0.0) -> list[float]:
+    """Return the bias and one weight a column of a logistic regression of the labels on
+    the rows' columns (Newton's method from zero; `ridge` penalises the weights, not the
+    bias). The columns should be standardised."""
+    size = len(rows[0][0]) + 1
     beta = [0.0] * size
     for _ in range(rounds):
         gradient = [0.0] * size
@@ -152,7 +161,7 @@ def _fit(rows: list[tuple[list[float], int]], rounds: int, ridge: float) -> dict
             gradient[i] -= ridge * beta[i]
         step = solve_linear(hessian, gradient)
         beta = [b + s for b, s in zip(beta, step)]
-    return {"bias": beta[0], **{name: beta[i + 1] for i, name in enumerate(FEATURE_NAMES)}}
+    return beta
 
 
 def solve_linear(a: list[list[float]], b: list[float]) -> list[float]:

@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from difficulty_check import auc, features, fit  # noqa: E402
+from difficulty_check import auc, features, fit, logistic  # noqa: E402
 from winnable import read_results  # noqa: E402
 
 from games import find_game  # noqa: E402
@@ -74,25 +74,13 @@ def dial_value(text: str) -> Any:
     return None if text.lower() == "none" else int(text)
 
 
-def scaled(rows: list[tuple[float, int]], rounds: int = 50) -> dict[str, float]:
+def scaled(rows: list[tuple[float, int]]) -> dict[str, float]:
     """Return the default weights times a scale, the bias shifted: the scale a and shift b
     of a logistic regression of the labels on the default weights' sum z (`rows`: z and
-    label), by Newton's method on z standardised (from a scale and shift of 0)."""
+    label), fitted on z standardised, unpenalised."""
     mean = sum(z for z, _ in rows) / len(rows)
     spread = math.sqrt(sum((z - mean) ** 2 for z, _ in rows) / len(rows)) or 1.0
-    a = b = 0.0
-    for _ in range(rounds):
-        ga = gb = haa = hab = hbb = 0.0
-        for z, y in rows:
-            x = (z - mean) / spread
-            p = 1 / (1 + math.exp(-max(-60.0, min(60.0, a * x + b))))
-            ga, gb = ga + (y - p) * x, gb + (y - p)
-            w = p * (1 - p)
-            haa, hab, hbb = haa + w * x * x, hab + w * x, hbb + w
-        det = haa * hbb - hab * hab
-        if not det:
-            break
-        a, b = a + (hbb * ga - hab * gb) / det, b + (haa * gb - hab * ga) / det
+    b, a = logistic([([(z - mean) / spread], y) for z, y in rows])
     scale, shift = a / spread, b - a * mean / spread
     return {name: scale * value + (shift if name == "bias" else 0.0) for name, value in WEIGHTS.items()}
 
