@@ -752,6 +752,20 @@ class KlondikeView:
             return [m for m in moves if m.source != STOCK] + [Move(STOCK, STOCK, 1)]
         return list(moves)
 
+    def free_look(self, state: State) -> bool:
+        """Whether turning the stock loses no win: with unlimited passes, when the waste
+        holds a multiple of `draw` cards (as it does at a deal's start and after every
+        redeal until a waste card is played).
+
+        Why it is safe: from such a position, turning on to the end of the stock, redealing
+        (with unlimited passes the redeal count stays 0) and turning ``waste / draw`` times
+        again gives back exactly the position before the turn, so every win from before it
+        is a win after it. Off that grid (a waste card played since the last redeal) the
+        turns of later passes never stop at the same waste size, so the turn may lose one.
+        """
+        return (self.game.passes is None and len(state.talon) > state.waste
+                and state.waste % self.game.draw == 0)
+
     def safe(self, state: State, seen: Any) -> list[Move]:
         """Return the first of ``forced``'s home moves that reads no unseen card.
 
@@ -761,7 +775,14 @@ class KlondikeView:
         all of it is seen (``sure_win`` is asked only with nothing face down); before,
         only moves of a column's or the waste's top card are kept, and none where
         ``sure_win`` might answer (nothing face down).
+
+        Before those, while stock cards were never turned: a turn of the stock, when
+        ``free_look`` says it costs nothing, so that the player looks through the whole
+        stock before choosing anything (as a careful player does; it is then known, as
+        lonelybot's samples take it to be from the start).
         """
+        if int(seen) and self.free_look(state):
+            return [Move(STOCK, STOCK, 1)]
         if not int(seen):
             return self.game.forced(state)[:1]
         if not any(state.hidden):

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from games import GAMES
+from games import GAMES, find_game
 from solver.app.blind import Settings, blind_hint, play
 from solver.game import Status, twins
 from solver.view import Sighted, world_count
@@ -137,6 +137,69 @@ def test_klondike_turned_stock_cards_stay_seen() -> None:
     assert position.seen == 0 and len(position.unseen().cards) == 21
     position = position.play(turn)                  # the waste turned over: all known
     assert position.seen == 0 and position.state.waste == 0
+
+
+KLONDIKES = [find_game("klondike", {"draw": 3}), GAMES["klondike"].__class__(draw=3, passes=3)] + twins(GAMES["klondike"])
+
+
+@pytest.mark.parametrize("game", KLONDIKES, ids=ids)
+def test_a_free_look_at_the_stock_comes_back_to_the_same_position(game: Any) -> None:
+    """The safety of Klondike's free look (``KlondikeView.free_look``): from a position
+    where it holds, turning the stock on round comes back to the very position before
+    the turn, so the turn loses no win; with limited passes it never holds."""
+    checked = 0
+    for deal in range(1, 6):
+        for position in walk(game, deal, 60, seed=deal):
+            state, view = position.state, game.player_view
+            if not view.free_look(state):
+                continue
+            assert game.passes is None
+            turn = game.parse_move(state, "s")
+            after = game.play(state, turn)
+            for _ in range(len(state.talon) + 2):
+                if after == state:
+                    break
+                after = game.play(after, turn)
+            assert after == state
+            checked += 1
+    assert checked if game.passes is None else not checked
+
+
+@pytest.mark.parametrize("game", [twin for twin in twins(GAMES["klondike"]) if twin.passes is None],
+                         ids=ids)
+def test_a_free_look_at_the_stock_keeps_the_verdict(game: Any) -> None:
+    """With and without the free look: the position before the turn and the one after
+    it get the same full-information verdict."""
+    from solver.app.analyze import solve
+    from solver.search import Budget
+
+    compared = 0
+    for deal in range(1, 9):
+        position = Sighted.of(game, game.deal(deal))
+        if not game.player_view.free_look(position.state):
+            continue
+        safe = position.safe()
+        assert safe == [game.parse_move(position.state, "s")]
+        before = solve(game, position.state, None, Budget(max_states=200_000)).status
+        after = solve(game, game.play(position.state, safe[0]), None,
+                      Budget(max_states=200_000)).status
+        assert before is not Status.UNKNOWN and before == after
+        compared += 1
+    assert compared
+
+
+def test_blind_play_looks_through_the_stock_before_it_chooses() -> None:
+    """Klondike with unlimited passes: the player turns the whole stock before the
+    first decision, so the first decision sees every stock card."""
+    game = find_game("klondike", {"draw": 3})
+    position = Sighted.of(game, game.deal(1))
+    turns = 0
+    while position.seen:
+        safe = position.safe()
+        assert safe == [game.parse_move(position.state, "s")]
+        position = position.play(safe[0])
+        turns += 1
+    assert turns == 8 and len(position.unseen().cards) == 21
 
 
 def test_blind_play_of_a_twin_replays_to_its_end() -> None:
