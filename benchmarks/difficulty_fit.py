@@ -8,7 +8,9 @@ of the first thousand scores under 3 (easy). A game with a dial (``Game.dial``) 
 weights of its own (``Game.difficulty_weights``), fitted here the same way against its
 dial: a won deal is *easy* when it is proven won with the dial at ``--easy`` or scarcer (the
 card's ``least_tried``), *hard* when it is proven lost at ``--hard``, and unlabelled
-otherwise. Both default to the dial's scarcest value (Klondike: one pass through the stock);
+otherwise (with ``--hard-unproven``, hard when not won at ``--hard``: lost, or undecided
+within the card's time, for a dial whose scarce values are seldom proven lost). Both
+default to the dial's scarcest value (Klondike: one pass through the stock);
 FreeCell's own check is ``--easy 1 --hard 2`` in these terms, and Seahaven Towers, never won
 with no free cell, takes ``--easy 2 --hard 2``. The score never reads the dial; the dial
 only labels the deals it is fitted and checked on.
@@ -51,10 +53,12 @@ TIERS = ("easy", "medium", "hard", "very hard")
 SCARCEST: Any = object()        # the default of --easy and --hard: the dial's scarcest value
 
 
-def label(record: dict[str, Any], easy: Any = SCARCEST, hard: Any = SCARCEST) -> int | None:
+def label(record: dict[str, Any], easy: Any = SCARCEST, hard: Any = SCARCEST,
+          unproven: bool = False) -> int | None:
     """0 (easy): proven won with the dial at `easy` or a scarcer value; 1 (hard): proven lost
-    at `hard`; None: neither, or the record is no won card. `easy` and `hard` default to the
-    scarcest value tried (the first of ``least_tried``)."""
+    at `hard` (with `unproven`, not won there: lost or undecided within the card's time);
+    None: neither, or the record is no won card. `easy` and `hard` default to the scarcest
+    value tried (the first of ``least_tried``)."""
     tried = record.get("least_tried") or []
     if record.get("status") != "won" or not tried:
         return None
@@ -64,7 +68,8 @@ def label(record: dict[str, Any], easy: Any = SCARCEST, hard: Any = SCARCEST) ->
     hard = values[0] if hard is SCARCEST else hard
     if easy in values and "won" in statuses[:values.index(easy) + 1]:
         return 0
-    if hard in values and statuses[values.index(hard)] == "lost":
+    if hard in values and statuses[values.index(hard)] in (("lost", "unknown") if unproven
+                                                           else ("lost",)):
         return 1
     return None
 
@@ -104,10 +109,11 @@ def interval(scored: list[tuple[float, int]], resamples: int, seed: int = 0) -> 
 
 
 def check(records: list[dict[str, Any]], weights: dict[str, float] | None,
-          resamples: int, easy: Any = SCARCEST, hard: Any = SCARCEST) -> str:
+          resamples: int, easy: Any = SCARCEST, hard: Any = SCARCEST,
+          unproven: bool = False) -> str:
     """Return one line of figures: the classes' sizes and the AUC with its interval."""
     scored = [(score(Features(**r["features"]), weights), y) for r in records
-              for y in [label(r, easy, hard)] if y is not None]
+              for y in [label(r, easy, hard, unproven)] if y is not None]
     easy_count = sum(1 for _, y in scored if y == 0)
     hard_count = len(scored) - easy_count
     if not easy_count or not hard_count:
@@ -126,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="easy: won with the dial at this value or scarcer (default: the scarcest)")
     parser.add_argument("--hard", type=dial_value, default=SCARCEST,
                         help="hard: lost with the dial at this value (default: the scarcest)")
+    parser.add_argument("--hard-unproven", action="store_true",
+                        help="hard: not won at --hard (lost, or undecided within the card's time)")
     parser.add_argument("--scale-only", action="store_true",
                         help="fit only a scale and shift of the default weights")
     parser.add_argument("--boot", type=int, default=1000,
@@ -142,7 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     game = find_game(records[0]["game"], records[0].get("variant") or {})
     train = [r for r in records if r["deal"] <= args.fit_to]
     held = [r for r in records if r["deal"] > args.fit_to]
-    labelled = [(r, y) for r in train for y in [label(r, args.easy, args.hard)] if y is not None]
+    dial = (args.easy, args.hard, args.hard_unproven)
+    labelled = [(r, y) for r in train for y in [label(r, *dial)] if y is not None]
     if len({y for _, y in labelled}) < 2:
         print("error: the fitting deals need both easy and hard ones", file=sys.stderr)
         return 2
@@ -151,12 +160,13 @@ def main(argv: list[str] | None = None) -> int:
     fitted = {name: round(value, 3) for name, value in weights.items()}
     print(f"{game.name}: {len(records)} analysed deals; dial {game.dial}; easy: won at "
           f"{'its scarcest value' if args.easy is SCARCEST else args.easy} or scarcer, hard: "
-          f"lost at {'its scarcest value' if args.hard is SCARCEST else args.hard}")
+          f"{'not won' if args.hard_unproven else 'lost'} at "
+          f"{'its scarcest value' if args.hard is SCARCEST else args.hard}")
     print("fitted weights:", json.dumps(fitted))
     for name, part in ((f"fit (deals up to {args.fit_to})", train),
                        (f"check (deals after {args.fit_to})", held), ("all", records)):
-        print(f"{name}: fitted {check(part, fitted, args.boot, args.easy, args.hard)}; the game's "
-              f"present weights {check(part, game.difficulty_weights, args.boot, args.easy, args.hard)}")
+        print(f"{name}: fitted {check(part, fitted, args.boot, *dial)}; the game's "
+              f"present weights {check(part, game.difficulty_weights, args.boot, *dial)}")
     won = [r for r in records if r.get("status") == "won"]
     tiers = [tier(score(Features(**r["features"]), fitted)) for r in won]
     print("tiers of the won deals under the fitted weights: "

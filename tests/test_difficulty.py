@@ -80,6 +80,11 @@ def test_a_games_own_weights_are_fitted_against_the_scarcest_value_of_its_dial(
     assert fitting.label({"status": "won", "least_tried": [
         {"passes": 1, "status": "unknown"}, {"passes": 2, "status": "won"}]}) is None
     assert fitting.label({"status": "lost", "least_tried": tried[1]}) is None
+    # --hard-unproven: undecided at the hard value counts as hard, a win there never does
+    undecided = [{"passes": 1, "status": "unknown"}, {"passes": 2, "status": "won"}]
+    assert fitting.label({"status": "won", "least_tried": undecided}, 1, 1, True) == 1
+    assert fitting.label({"status": "won", "least_tried": tried[0]}, 1, 1, True) == 0
+    assert fitting.label({"status": "won", "least_tried": undecided}, 1, 2, True) is None
     # thresholds: easy when won at 2 passes or fewer, hard when lost at 2 (FreeCell's own
     # check in these terms is --easy 1 --hard 2)
     assert fitting.label({"status": "won", "least_tried": tried[1]}, 2, 2) == 0
