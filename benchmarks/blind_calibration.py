@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 from pathlib import Path
@@ -53,10 +52,14 @@ from typing import Iterable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from difficulty_check import logistic  # noqa: E402
 from solver.app.blind import calibrated, calibration_terms  # noqa: E402
 
 BINS = 10
-RIDGE = 1e-3                  # a small penalty on the two slopes, for a well-posed fit
+RIDGE = 1e-3                  # a small penalty on the slopes, for a well-posed fit
+RIDGE_ROUNDS = 12             # Newton's steps (the weights settle to 1e-9 within ten)
 
 
 def decisions(path: Path) -> list[tuple[int, float, int, int, bool]]:
@@ -81,71 +84,13 @@ def decisions(path: Path) -> list[tuple[int, float, int, int, bool]]:
 
 
 def fit(rows: Iterable[tuple[int, float, int, int, bool]]) -> tuple[float, ...]:
-    """Return the logistic regression's weights, one a ``calibration_terms`` term: Newton's
-    method on the penalised log-likelihood, each step halved until it does not make the
-    fit worse."""
-    data = [(calibration_terms(share, worlds, unseen), won)
+    """Return the logistic regression's weights, one a ``calibration_terms`` term (the
+    constant term's last): ``difficulty_check.logistic``, Newton's method on the
+    log-likelihood with a small penalty on every weight but the constant's."""
+    data = [(list(calibration_terms(share, worlds, unseen)[:-1]), int(won))
             for _, share, worlds, unseen, won in rows]
-    size = len(data[0][0])
-
-    def loss(w: list[float]) -> float:
-        total = RIDGE / 2 * sum(wi ** 2 for wi in w[:-1])
-        for x, y in data:
-            z = sum(wi * xi for wi, xi in zip(w, x))
-            total += math.log1p(math.exp(-abs(z))) + max(z, 0.0) - y * z
-        return total
-
-    w = [1.0] + [0.0] * (size - 1)
-    current = loss(w)
-    for _ in range(100):
-        grad = [0.0] * size
-        hess = [[1e-9 if i == j else 0.0 for j in range(size)] for i in range(size)]
-        for x, y in data:
-            z = sum(wi * xi for wi, xi in zip(w, x))
-            p = 1 / (1 + math.exp(-max(min(z, 700), -700)))
-            for i in range(size):
-                grad[i] += (p - y) * x[i]
-                row = hess[i]
-                for j in range(i + 1):
-                    row[j] += p * (1 - p) * x[i] * x[j]
-        for i in range(size):
-            for j in range(i):
-                hess[j][i] = hess[i][j]
-        for i in range(size - 1):
-            grad[i] += RIDGE * w[i]
-            hess[i][i] += RIDGE
-        step = solve_linear(hess, grad)
-        scale = 1.0
-        while scale > 1e-6:
-            trial = [wi - scale * si for wi, si in zip(w, step)]
-            value = loss(trial)
-            if value <= current:
-                break
-            scale /= 2
-        else:
-            break
-        moved = max(abs(scale * si) for si in step)
-        w, current = trial, value
-        if moved < 1e-9:
-            break
-    return tuple(w)
-
-
-def solve_linear(a: list[list[float]], b: list[float]) -> list[float]:
-    """Solve a small linear system by Gaussian elimination with partial pivoting."""
-    n = len(b)
-    m = [row[:] + [value] for row, value in zip(a, b)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
-        m[col], m[pivot] = m[pivot], m[col]
-        for r in range(col + 1, n):
-            factor = m[r][col] / m[col][col]
-            for c in range(col, n + 1):
-                m[r][c] -= factor * m[col][c]
-    x = [0.0] * n
-    for r in reversed(range(n)):
-        x[r] = (m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))) / m[r][r]
-    return x
+    bias, *slopes = logistic(data, rounds=RIDGE_ROUNDS, ridge=RIDGE)
+    return (*slopes, bias)
 
 
 def binned(pairs: Iterable[tuple[float, bool]]) -> list[list[float]]:
