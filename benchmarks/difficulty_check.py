@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from solver.app.difficulty import (GUIDED_GAMES, RANDOM_GAMES, WEIGHTS, Features,  # noqa: E402
-                                   Settings, card, guided_play, random_play, score, tier)
+                                   Settings, card, graded, guided_play, random_play, score)
 from solver.game import Status  # noqa: E402
 from solver.search import Budget  # noqa: E402
 
@@ -250,8 +250,7 @@ def report(args: argparse.Namespace) -> None:
     with path.open("w") as sink:             # the difficulty field under the module's weights
         for line in lines:
             if line["status"] == "won":
-                line["difficulty"] = round(score(Features(**line["features"])), 1)
-                line["tier"] = tier(line["difficulty"])
+                line["difficulty"], line["tier"] = graded(Features(**line["features"]))
             else:
                 line["tier"] = line["status"]
             sink.write(json.dumps(line) + "\n")

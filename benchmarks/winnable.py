@@ -69,7 +69,7 @@ def rescore(records: list[dict[str, object]], name: str) -> None:
     present weights (the game the record names, else `name`)."""
     sys.path.insert(0, str(ROOT))
     from games import find_game
-    from solver.app.difficulty import Features, score, tier
+    from solver.app.difficulty import Features, graded
 
     for record in records:
         found = record.get("features")
@@ -77,8 +77,7 @@ def rescore(records: list[dict[str, object]], name: str) -> None:
             continue
         variant = record.get("variant")
         game = find_game(str(record.get("game", name)), variant if isinstance(variant, dict) else {})
-        record["difficulty"] = round(score(Features(**found), game.difficulty_weights), 1)
-        record["tier"] = tier(float(record["difficulty"]))
+        record["difficulty"], record["tier"] = graded(Features(**found), game.difficulty_weights)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -154,6 +154,14 @@ def weighted_sum(features: Features, weights: dict[str, float] | None = None) ->
     return chosen["bias"] + sum(chosen[name] * value for name, value in features.values().items())
 
 
+def graded(features: Features, weights: dict[str, float] | None = None) -> tuple[float, str]:
+    """Return a won deal's score as cards record it (to one decimal) and the tier of that
+    recorded score: the card, a rescore and the validation grade alike, so a tier always
+    agrees with the score written beside it."""
+    difficulty = round(score(features, weights), 1)
+    return difficulty, tier(difficulty)
+
+
 def tier(difficulty: float) -> str:
     """Return the tier of a score: easy below 25, medium below 50, hard below 75, else
     very hard.
@@ -553,8 +561,7 @@ def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
         random=won / max(1, settings.random_games), progress=round(progress, 4),
         guided=guided / max(1, settings.guided_games))
     if status is Status.WON:
-        made.difficulty = score(made.features, game.difficulty_weights)
-        made.tier = tier(made.difficulty)
+        made.difficulty, made.tier = graded(made.features, game.difficulty_weights)
     else:
         made.tier = status.value
         made.unfilled["difficulty"] = "the deal is lost: no win to grade" \
