@@ -53,6 +53,18 @@ def test_blind_hint_follows_the_moves_played(capsys: Any) -> None:
     assert "42 cards unseen" in out           # 21 face down, and 24 - 3 stock cards never turned
 
 
+def test_blind_hint_names_a_move_safe_in_every_world(capsys: Any) -> None:
+    """Klondike with unlimited passes: a turn of a stock never seen is a free look; with
+    three passes it costs a pass and is not named."""
+    args = ["hint", "klondike", "-d", "1", "-V", "draw=3", "--blind", "--samples", "12",
+            "--seed", "1"]
+    answer = json.loads(run_main([*args, "--json"], capsys)[1])
+    assert answer["safe"] == ["s"]
+    assert "safe: s loses no win in any world" in run_main(args, capsys)[1]
+    limited = json.loads(run_main([*args, "-V", "passes=3", "--json"], capsys)[1])
+    assert "s" not in limited["safe"]
+
+
 def test_blind_hint_on_a_game_that_hides_nothing_is_the_full_answer(capsys: Any) -> None:
     status, out, _ = run_main(["hint", "freecell", "-d", "1", "--blind"], capsys)
     assert status == 0

@@ -599,10 +599,12 @@ def _blind_hint(game: Game[Any, Any], start: Any, moves: str, settings: blind.Se
         ticker = lambda n: typer.echo(f"\r{n} worlds solved", nl=False, err=True) \
             if n % 50 == 0 else None
     found = blind.blind_hint(position, settings, ticker)
+    safe = [game.notation(step) for step in position.safe()]
     if shown:
         typer.echo("\r" + " " * 30 + "\r", nl=False, err=True)
     if as_json:
-        typer.echo(json.dumps({**found.to_json(), "unseen": unseen, "position": position.text()}))
+        typer.echo(json.dumps({**found.to_json(), "unseen": unseen, "safe": safe,
+                               "position": position.text()}))
     else:
         if played:
             typer.echo("the position after the moves (cards never seen marked <..>):")
@@ -613,6 +615,9 @@ def _blind_hint(game: Game[Any, Any], start: Any, moves: str, settings: blind.Se
         for index, estimate in enumerate(found.estimates):
             typer.echo(_estimate_line(estimate, game.score is not None,
                                       "play" if index == 0 else "    "))
+        if safe:
+            typer.echo(f"safe: {safe[0]} loses no win in any world that agrees with what was "
+                       "seen (blind play takes it without weighing)")
         if not found.estimates:
             typer.echo("no move is open: the game is lost")
     if not found.estimates:
