@@ -152,6 +152,22 @@ class Gaps(Game[State, Move]):
         use_rules(self)
 
     @property
+    def difficulty_weights(self) -> dict[str, float] | None:
+        """The difficulty score's weights for the default rules (two redeals, only when no
+        move is left): the FreeCell-fitted weights scaled and shifted to Gaps' own dial, a
+        scale and a shift fitted on PySolFC deals 1-500 (``benchmarks/difficulty_fit.py
+        --scale-only --easy 0 --hard 1 --hard-unproven``: won with no redeal, easy, against
+        not won with one within the card's time, hard; a loss with one redeal is seldom
+        proven). The FreeCell weights alone put nearly every won deal in "very hard" (155 of
+        the first 159); these keep their order of the deals and spread them over the tiers
+        (data/winnable/README.md)."""
+        if (self.redeals, self.redeal_any_time, self.suit_rows, self.suits, self.ranks) \
+                != (2, False, False, 4, 13):
+            return None
+        return {"bias": -0.458, "effort": 0.3, "narrow": 0.464, "critical": 0.159,
+                "length": 0.233, "random": -27.853, "progress": -43.011, "guided": -6.989}
+
+    @property
     def rules(self) -> Rules:
         """The compiled rules of this variant, shared by every game of it."""
         return shared_rules(Rules, self.redeals, self.redeal_any_time, self.suit_rows, self.suits, self.ranks)

@@ -47,6 +47,24 @@ def test_black_hole_twin_has_its_hand_checked_critical_step():
     assert made.least is None and "least" in made.unfilled        # Black Hole has no dial
 
 
+def test_declared_weights_are_the_freecell_weights_scaled() -> None:
+    """Klondike's and Gaps' own weights (``difficulty_weights``, default rules) are the
+    FreeCell-fitted weights times one positive scale, the bias apart: they keep the
+    FreeCell order of deals and only map it onto the game's own dial."""
+    from games import GAMES
+
+    declared = {name: game.difficulty_weights for name, game in GAMES.items()
+                if game.difficulty_weights is not None}
+    assert {"klondike", "gaps"} <= set(declared)
+    for name, weights in declared.items():
+        assert set(weights) == set(difficulty.WEIGHTS), name
+        scale = weights["progress"] / difficulty.WEIGHTS["progress"]    # the largest weight
+        assert scale > 0, name
+        for key, value in weights.items():        # each written to three decimals
+            if key != "bias":
+                assert abs(value - scale * difficulty.WEIGHTS[key]) <= 0.0006, (name, key)
+
+
 def test_a_game_that_declares_its_own_weights_is_scored_by_them():
     """Black Hole with 4 ranks, deal 4, under weights that read nothing but a bias of 2:
     the card's difficulty is 100·σ(2) whatever the features; under the default weights it
