@@ -55,8 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     for task in read_source(args.deals):
         assert task.number is not None
         position = Sighted.of(game, game.deal(task.number))
-        while position.safe():
-            position = position.play(position.safe()[0])
+        while safe := position.safe():         # the moves a player takes without asking
+            position = position.play(safe[0])
         masked = position.masked()
         worlds = [world(masked, args.seed, index) for index in range(args.worlds)]
         for name in strategies:

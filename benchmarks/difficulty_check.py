@@ -265,7 +265,7 @@ def report(args: argparse.Namespace) -> None:
             [f"{line['deal']} {line['shortest']['length']}" for line in lines
              if line["shortest"] and line["shortest"]["optimal"]],
         "freecell-difficulty.txt":
-            [f"{line['deal']} {round(score(Features(**line['features'])), 1)}"
+            [f"{line['deal']} {graded(Features(**line['features']))[0]}"
              for line in lines if line["status"] == "won"],
     }
     for name, rows_ in lists.items():

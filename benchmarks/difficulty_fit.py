@@ -47,7 +47,7 @@ from difficulty_check import auc, features, fit, logistic  # noqa: E402
 from winnable import read_results  # noqa: E402
 
 from games import find_game  # noqa: E402
-from solver.app.difficulty import WEIGHTS, Features, score, tier, weighted_sum  # noqa: E402
+from solver.app.difficulty import WEIGHTS, Features, graded, score, weighted_sum  # noqa: E402
 
 TIERS = ("easy", "medium", "hard", "very hard")
 SCARCEST: Any = object()        # the default of --easy and --hard: the dial's scarcest value
@@ -168,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name}: fitted {check(part, fitted, args.boot, *dial)}; the game's "
               f"present weights {check(part, game.difficulty_weights, args.boot, *dial)}")
     won = [r for r in records if r.get("status") == "won"]
-    tiers = [tier(score(Features(**r["features"]), fitted)) for r in won]
+    tiers = [graded(Features(**r["features"]), fitted)[1] for r in won]
     print("tiers of the won deals under the fitted weights: "
           + ", ".join(f"{t} {tiers.count(t)}" for t in TIERS))
     return 0
