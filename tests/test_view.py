@@ -339,3 +339,42 @@ def test_blind_play_stuck_among_undoable_moves_is_lost_and_says_why() -> None:
     played = play(game, start.state, Settings(samples=10, seed=1), start=start)
     assert played.status is Status.LOST and played.decisions == []
     assert played.reason == "stuck: every move open can be undone and none leads further"
+
+
+def test_plans_named_by_shared_regions_are_the_plans_named_one_by_one() -> None:
+    """``plans`` names an end by the least look of its undoable region, and reuses a whole
+    region's name for every end inside it (a move is undoable exactly when its reverse
+    is). Along random Klondike and one-suit Spider games, the plans are those found by
+    exploring every end's region afresh, also where regions pass ``PLAN_LOOKS`` (two empty
+    columns, the kings moving to and fro)."""
+    from solver.app import blind
+
+    def one_by_one(masked: Sighted[Any, Any]) -> list[tuple[Any, ...]]:
+        start = masked.look()
+        around, ends = blind._undoable_region(masked, blind.PLAN_LOOKS)
+        found: dict[Any, tuple[Any, ...]] = {}
+        for path, after in ends:
+            if after.look() == start:
+                continue
+            name = min(blind._undoable_region(after, blind.PLAN_LOOKS)[0], key=repr)
+            if name not in found and name not in around:
+                found[name] = path
+        return list(found.values())
+
+    klondike = find_game("klondike", {"draw": 3})
+    compared = 0
+    for game, position, seed in ((klondike, Sighted.of(klondike, klondike.deal(3)), 3),
+                                 (klondike, Sighted.read(klondike, WIDE), 1),
+                                 (find_game("spider", {"suits": 1}), None, 2)):
+        if position is None:
+            position = Sighted.of(game, game.deal(seed))
+        rng = random.Random(seed)
+        for _ in range(40):
+            masked = position.masked()
+            assert blind.plans(masked) == one_by_one(masked)
+            compared += 1
+            steps = masked.steps()
+            if not steps or game.is_won(position.state):
+                break
+            position = position.play(rng.choice(steps))
+    assert compared >= 80

@@ -305,23 +305,37 @@ def plans(masked: Sighted[Any, Any], avoid: frozenset[Hashable] = frozenset(),
     each end to name it.
     """
     start = masked.look()
-    around, ends = _undoable_region(masked, limit)
+    known: dict[Hashable, frozenset[Hashable]] = {}
+    around, ends = _undoable_region(masked, limit, known)
     found: dict[Hashable, tuple[Any, ...]] = {}
+    names: dict[Hashable, Hashable] = {}
+    naming = min(limit, PLAN_LOOKS)
     for path, after in ends:
         look = after.look()
         if look in avoid or look == start:
             continue
-        name = min(_undoable_region(after, min(limit, PLAN_LOOKS))[0], key=repr)
+        name = names.get(look)
+        if name is None:
+            region = _undoable_region(after, naming, known)[0]
+            name = min(region, key=repr)
+            if len(region) < naming:
+                # Whole: a move is undoable exactly when its reverse is, so the region is
+                # the same from any of its positions, and so is its name.
+                names.update(dict.fromkeys(region, name))
         if name not in found and name not in around:
             found[name] = path
     return list(found.values())
 
 
-def _undoable_region(origin: Sighted[Any, Any], limit: int) -> tuple[
+def _undoable_region(origin: Sighted[Any, Any], limit: int,
+                     known: dict[Hashable, frozenset[Hashable]] | None = None) -> tuple[
         dict[Hashable, tuple[Any, ...]], list[tuple[tuple[Any, ...], Sighted[Any, Any]]]]:
     """Return the looks reachable from `origin` by undoable moves (at most `limit`, with
     the shortest path to each), and the moves out of them that cannot be undone (with
-    the path ending in each and the position reached), breadth first."""
+    the path ending in each and the position reached), breadth first. A move is undoable
+    when one step from the position it reaches leads back; `known` remembers the looks
+    one step from each position (``_successors``), across calls."""
+    known = {} if known is None else known
     paths: dict[Hashable, tuple[Any, ...]] = {origin.look(): ()}
     frontier = [origin]
     ends: list[tuple[tuple[Any, ...], Sighted[Any, Any]]] = []
@@ -334,7 +348,7 @@ def _undoable_region(origin: Sighted[Any, Any], limit: int) -> tuple[
             reached = after.look()
             if reached in paths:
                 continue
-            if _undoable(look, after):
+            if look in _successors(after, known):
                 if len(paths) < limit:
                     paths[reached] = path + (move,)
                     frontier.append(after)
@@ -364,9 +378,14 @@ def _ends(position: Sighted[Any, Any], plan: tuple[Any, ...]) -> tuple[int, int]
     return before - len(position.unseen().cards), position.game.heuristic(position.masked().state)
 
 
-def _undoable(look: Hashable, after: Sighted[Any, Any]) -> bool:
-    """Whether one step from `after` leads back to the position seen as `look`."""
-    return any(after.play(step).look() == look for step in after.steps())
+def _successors(position: Sighted[Any, Any],
+                known: dict[Hashable, frozenset[Hashable]]) -> frozenset[Hashable]:
+    """Return the looks one step from `position`, remembered in `known` by its look."""
+    look = position.look()
+    found = known.get(look)
+    if found is None:
+        found = known[look] = frozenset(position.play(step).look() for step in position.steps())
+    return found
 
 
 def ranked(estimates: list[Estimate], scored: bool) -> list[Estimate]:
