@@ -160,14 +160,16 @@ def test_a_calibration_has_seven_weights_and_bends_where_three_terms_cannot() ->
         calibrated((1.0, 0.0, 0.0, 0.0), 0.5, 10, 3)
 
 
-def test_klondike_draw_3_is_calibrated_and_its_other_variants_are_not() -> None:
-    """The weights were fitted on draw 3 games with unlimited passes (data/klondike/blind.md):
-    no other variant may borrow them."""
+def test_klondike_draw_3_and_draw_1_are_calibrated_and_its_other_variants_are_not() -> None:
+    """Each set of weights was fitted on its own variant's games, unlimited passes
+    (data/klondike/blind.md): no other variant may borrow them."""
     from games import find_game
 
-    assert find_game("klondike", {"draw": 3}).blind_calibration is not None
-    assert find_game("klondike").blind_calibration is None                  # draw 1
+    three, one = find_game("klondike", {"draw": 3}), find_game("klondike")
+    assert three.blind_calibration is not None and one.blind_calibration is not None
+    assert three.blind_calibration != one.blind_calibration
     assert find_game("klondike", {"draw": 3, "passes": 3}).blind_calibration is None
+    assert find_game("klondike", {"draw": 2}).blind_calibration is None
 
 
 def test_the_bootstrap_interval_holds_a_true_gap_and_excludes_a_false_one(bench: ModuleType) -> None:

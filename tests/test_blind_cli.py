@@ -237,6 +237,7 @@ def test_a_game_may_name_the_cap_and_strategy_of_its_sampled_worlds(tmp_path: Pa
     assert Settings(samples=4).for_game(four).strategy is None          # the beam, Spider's own
     assert Settings(samples=4, strategy="dfs").for_game(one).strategy == "dfs"
     assert Settings(samples=4).for_game(find_game("klondike")).cap == 1_000
+    assert Settings(samples=4).for_game(find_game("klondike")).strategy == "dfs"
     assert Settings(samples=4, cap=77).for_game(find_game("klondike")).cap == 77
     out = tmp_path / "sp.jsonl"
     status, _, _ = run_main(["play", "spider", "1", "-V", "suits=1", "-V", "ranks=4",
