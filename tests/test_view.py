@@ -361,14 +361,12 @@ def test_plans_named_by_shared_regions_are_the_plans_named_one_by_one() -> None:
                 found[name] = path
         return list(found.values())
 
-    klondike = find_game("klondike", {"draw": 3})
+    klondike, spider = find_game("klondike", {"draw": 3}), find_game("spider", {"suits": 1})
     compared = 0
-    for game, position, seed in ((klondike, Sighted.of(klondike, klondike.deal(3)), 3),
-                                 (klondike, Sighted.read(klondike, WIDE), 1),
-                                 (find_game("spider", {"suits": 1}), None, 2)):
-        if position is None:
-            position = Sighted.of(game, game.deal(seed))
-        rng = random.Random(seed)
+    for position, seed in ((Sighted.of(klondike, klondike.deal(3)), 3),
+                           (Sighted.read(klondike, WIDE), 1),
+                           (Sighted.of(spider, spider.deal(2)), 2)):
+        game, rng = position.game, random.Random(seed)
         for _ in range(40):
             masked = position.masked()
             assert blind.plans(masked) == one_by_one(masked)
