@@ -372,3 +372,52 @@ def test_the_blind_chance_of_a_file_reads_what_its_marks_say_was_seen():
         assert expected is not None and found is not None
         assert (found["move"], found["chance"]) == (expected.notation, round(expected.chance, 4))
     assert Sighted.read(game, text, state).unseen().cards != Sighted.of(game, state).unseen().cards
+
+
+def test_blind_outcomes_check_the_difficulty_order(tmp_path: Path, capsys):
+    """benchmarks/difficulty_vs_blind.py labels a deal the card won by its blind game (won:
+    easy, lost: hard), leaves out deals the card did not win or the blind run did not play
+    out, and measures how well the score separates the two; with --rescore the cards are
+    graded again under the game's present weights, from their features."""
+    from conftest import benchmark_script
+
+    check = benchmark_script("difficulty_vs_blind")
+    cards = [{"game": "yukon", "variant": {}, "deal": 1, "status": "won", "difficulty": 10.0,
+              "tier": "easy", "features": {"effort": 10, "narrow": 0.0, "critical": 0,
+                                           "length": 90, "random": 0.5, "progress": 0.6,
+                                           "guided": 0.6}},
+             {"game": "yukon", "variant": {}, "deal": 2, "status": "won", "difficulty": 80.0,
+              "tier": "very hard", "features": {"effort": 100000, "narrow": 0.5,
+                                                "critical": 6, "length": 200, "random": 0.0,
+                                                "progress": 0.01, "guided": 0.0}},
+             {"game": "yukon", "variant": {}, "deal": 3, "status": "won", "difficulty": 30.0,
+              "tier": "medium", "features": {"effort": 500, "narrow": 0.0, "critical": 1,
+                                             "length": 120, "random": 0.1, "progress": 0.3,
+                                             "guided": 0.2}},
+             {"game": "yukon", "variant": {}, "deal": 4, "status": "lost", "tier": "lost"},
+             {"game": "yukon", "variant": {}, "deal": 5, "status": "won", "difficulty": 5.0,
+              "tier": "easy", "features": {"effort": 10, "narrow": 0.0, "critical": 0,
+                                           "length": 90, "random": 0.5, "progress": 0.6,
+                                           "guided": 0.6}}]
+    blind = [{"deal": 1, "status": "won"}, {"deal": 2, "status": "lost"},
+             {"deal": 3, "status": "lost"}, {"deal": 4, "status": "lost"},
+             {"deal": 5, "status": "unknown"}, {"deal": 1, "status": "lost"}]
+    cards_path, blind_path = tmp_path / "cards.jsonl", tmp_path / "blind.jsonl"
+    cards_path.write_text("".join(json.dumps(r) + "\n" for r in cards))
+    blind_path.write_text("".join(json.dumps(r) + "\n" for r in blind))
+    rows = check.labelled(check.first_by_deal(cards), check.first_by_deal(blind))
+    assert rows == [(1, 10.0, "easy", 0), (2, 80.0, "very hard", 1), (3, 30.0, "medium", 1)]
+    assert check.main([str(cards_path), str(blind_path), "--boot", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "3 deals won with full information and played blind: 1 won blind, 2 lost" in out
+    assert "AUC (lost blind scores harder than won blind): 1.000" in out
+    rescored = check.labelled(check.first_by_deal(cards), check.first_by_deal(blind), True)
+    weights = find_game("yukon").difficulty_weights
+    assert [row[1] for row in rescored] == [
+        difficulty.graded(difficulty.Features(**cards[i]["features"]), weights)[0]
+        for i in (0, 1, 2)]
+    # a deal won blind that scores harder than every deal lost blind turns the order over
+    blind_path.write_text("".join(json.dumps(r) + "\n" for r in [
+        {"deal": 1, "status": "lost"}, {"deal": 2, "status": "won"}, {"deal": 3, "status": "won"}]))
+    assert check.main([str(cards_path), str(blind_path), "--boot", "0"]) == 0
+    assert "AUC (lost blind scores harder than won blind): 0.000" in capsys.readouterr().out

@@ -1,0 +1,110 @@
+"""Check a game's difficulty order against blind play: deals a blind player wins should
+score easier than deals it loses.
+
+The difficulty score (``solitaire analyze``) reads features measured with full sight of
+the deal; a game with a dial of resources is checked against that dial
+(``benchmarks/difficulty_fit.py``). A game without one (Yukon) has no such order, and
+blind play gives another that the score never reads: ``solitaire play GAME ... --blind``
+plays each deal seeing only what a player sees, and wins or loses it. Among the deals the
+card's full-information search won, a deal is *easy* here when the blind player won it and
+*hard* when it lost it (deals the blind run left unplayed or the card did not win are left
+out). The area under the ROC curve is the chance that a deal lost blind scores above one
+won blind (ties count half), with a 95% interval by a bootstrap over each class's deals;
+0.5 is no better than chance. Also printed: the blind win rate in each tier.
+
+    solitaire classify yukon 1-300 --analyze -o yukon-cards.jsonl
+    solitaire play yukon 1-50 --blind --samples 100 --seed 1 -o yukon-blind.jsonl
+    python benchmarks/difficulty_vs_blind.py yukon-cards.jsonl yukon-blind.jsonl
+
+Several blind files may be given (the first record of a deal counts). Each card is scored
+under the weights its record was written with (its ``difficulty`` and ``tier``); with
+``--rescore``, under the game's present weights (``Game.difficulty_weights``).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from difficulty_check import auc  # noqa: E402
+from difficulty_fit import interval  # noqa: E402
+from winnable import TIERS, read_results  # noqa: E402
+
+from games import find_game  # noqa: E402
+from solver.app.difficulty import Features, graded  # noqa: E402
+
+
+def first_by_deal(records: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """Return deal -> its first record (a resumed run may repeat none, but be safe)."""
+    found: dict[int, dict[str, Any]] = {}
+    for record in records:
+        deal = record.get("deal")
+        if isinstance(deal, int) and deal not in found:
+            found[deal] = record
+    return found
+
+
+def labelled(cards: dict[int, dict[str, Any]], blind: dict[int, dict[str, Any]],
+             rescore: bool = False) -> list[tuple[int, float, str, int]]:
+    """Return (deal, difficulty, tier, 1 if lost blind else 0) for every deal whose card
+    is a won card and whose blind game was played out (won or lost)."""
+    rows = []
+    for deal, card in sorted(cards.items()):
+        game = blind.get(deal)
+        if card.get("status") != "won" or game is None or game.get("status") not in ("won", "lost"):
+            continue
+        if rescore:
+            weights = find_game(str(card["game"]), card.get("variant") or {}).difficulty_weights
+            difficulty, tier = graded(Features(**card["features"]), weights)
+        else:
+            difficulty, tier = card.get("difficulty"), card.get("tier")
+        if isinstance(difficulty, (int, float)) and isinstance(tier, str):
+            rows.append((deal, float(difficulty), tier, int(game["status"] == "lost")))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("cards", type=Path, help="a classify --analyze results file")
+    parser.add_argument("blind", type=Path, nargs="+", help="play --blind results files")
+    parser.add_argument("--rescore", action="store_true",
+                        help="score each card under the game's present weights")
+    parser.add_argument("--boot", type=int, default=1000,
+                        help="bootstrap resamples for the interval (0: none)")
+    args = parser.parse_args(argv)
+    card_records = read_results(args.cards)
+    if card_records is None:
+        return 2
+    blind_records: list[dict[str, Any]] = []
+    for path in args.blind:
+        found = read_results(path)
+        if found is None:
+            return 2
+        blind_records += found
+    rows = labelled(first_by_deal(card_records), first_by_deal(blind_records), args.rescore)
+    won = sum(1 for row in rows if row[3] == 0)
+    lost = len(rows) - won
+    print(f"{len(rows)} deals won with full information and played blind: "
+          f"{won} won blind, {lost} lost")
+    for tier in TIERS:
+        in_tier = [row for row in rows if row[2] == tier]
+        if in_tier:
+            share = sum(1 for row in in_tier if row[3] == 0) / len(in_tier)
+            print(f"  {tier}: {len(in_tier)} deals, {share:.1%} won blind")
+    if not won or not lost:
+        print("no AUC: the blind games were all won or all lost")
+        return 0
+    scored = [(difficulty, hard) for _, difficulty, _, hard in rows]
+    low, high = interval(scored, args.boot) if args.boot else (float("nan"), float("nan"))
+    print(f"AUC (lost blind scores harder than won blind): {auc(scored):.3f} "
+          f"(95%: {low:.3f}-{high:.3f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
