@@ -31,6 +31,12 @@ declare are then the ones fitted on all its games, printed last::
 
     python benchmarks/blind_calibration.py k3-1000.jsonl --folds 5
 
+With ``--declared`` nothing is fitted: every decision is predicted by the weights the game
+declares now (``blind_calibration`` of the records' game and variant), the check of shipped
+weights on games played after they were fitted::
+
+    python benchmarks/blind_calibration.py k3-more.jsonl --declared
+
 Records of a game that already has weights are refitted from their raw shares, so that a
 refit never reads its own output.
 
@@ -81,6 +87,22 @@ def decisions(path: Path) -> list[tuple[int, float, int, int, bool]]:
             found.append((record["deal"], float(decision["chance"]), int(decision["samples"]),
                           int(decision["unseen"]), won))
     return found
+
+
+def declared(paths: list[Path]) -> tuple[float, ...] | None:
+    """Return the calibration the records' game declares now (the first record's game and
+    variant; None when it declares none, or no record names a game)."""
+    from games import find_game
+
+    for path in paths:
+        for line in path.read_text().splitlines():
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if "game" in record:
+                return find_game(record["game"], record.get("variant") or {}).blind_calibration
+    return None
 
 
 def fit(rows: Iterable[tuple[int, float, int, int, bool]]) -> tuple[float, ...]:
@@ -147,13 +169,24 @@ def main(argv: list[str] | None = None) -> int:
                      help="fit on deals up to this number, check on the others")
     how.add_argument("--folds", type=int,
                      help="cross-validate: K folds by deal number, each predicted by the others")
+    how.add_argument("--declared", action="store_true",
+                     help="fit nothing: predict with the weights the game declares now")
     parser.add_argument("--bin-min", type=int, default=100,
                         help="bins with at least this many decisions count for the gap")
     parser.add_argument("--boot", type=int, default=1000,
                         help="bootstrap resamples of the held-out games (0: none)")
     args = parser.parse_args(argv)
     rows = [row for path in args.records for row in decisions(path)]
-    if args.folds is not None:
+    if args.declared:
+        weights = declared(args.records)
+        if weights is None or not rows:
+            print("--declared needs records of a game and variant that declare weights",
+                  file=sys.stderr)
+            return 2
+        held, predicted = rows, [calibrated(weights, s, n, u) for _, s, n, u, _ in rows]
+        print(f"the declared weights ({', '.join(f'{w:.4f}' for w in weights)}) on "
+              f"{len(rows)} decisions of {len({row[0] for row in rows})} games:")
+    elif args.folds is not None:
         if args.folds < 2 or len({row[0] for row in rows}) < args.folds:
             print("--folds needs at least 2 folds and a game in each", file=sys.stderr)
             return 2

@@ -186,3 +186,36 @@ def test_the_bootstrap_interval_holds_a_true_gap_and_excludes_a_false_one(bench:
     few = {deal: [(0.55, deal % 2 == 0)] * 50 for deal in range(10)}      # 500 decisions, 10 games
     low, high = bench.bootstrap(few, 300)[5]
     assert high - low > 0.4
+
+
+def test_the_declared_weights_are_checked_as_shipped(bench: ModuleType, tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """--declared predicts every decision with the weights the records' game and variant
+    declare now, fitting nothing; a variant without weights is a clear error."""
+    from games import find_game
+
+    weights = find_game("klondike", {"draw": 3}).blind_calibration
+    assert weights is not None
+    rng = random.Random(11)
+    lines = []
+    for deal in range(1, 201):
+        share, unseen = rng.choice([0.2, 0.5, 0.9]), rng.randrange(0, 30)
+        won = rng.random() < calibrated(weights, share, 300, unseen)
+        lines.append({"game": "klondike", "variant": {"draw": 3, "passes": None},
+                      "deal": deal, "status": "won" if won else "lost",
+                      "decisions": [{"move": "s", "chance": share, "samples": 300,
+                                     "unseen": unseen}]})
+    path = tmp_path / "k3.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert bench.declared([path]) == weights
+    assert bench.main([str(path), "--declared", "--boot", "0"]) == 0
+    out = capsys.readouterr().out
+    assert f"the declared weights ({weights[0]:.4f}, " in out and "200 decisions of 200 games" in out
+    brier = sum((calibrated(weights, d["decisions"][0]["chance"], 300, d["decisions"][0]["unseen"])
+                 - (d["status"] == "won")) ** 2 for d in lines) / len(lines)
+    assert f"calibrated: Brier {brier:.3f}" in out
+    two = tmp_path / "k2.jsonl"
+    two.write_text("".join(json.dumps({**line, "variant": {"draw": 2}}) + "\n" for line in lines))
+    assert bench.declared([two]) is None
+    assert bench.main([str(two), "--declared"]) == 2
+    assert "--declared needs records" in capsys.readouterr().err
