@@ -61,6 +61,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from difficulty_check import logistic  # noqa: E402
+from winnable import read_text  # noqa: E402
 from solver.app.blind import calibrated, calibration_terms  # noqa: E402
 
 BINS = 10
@@ -72,7 +73,7 @@ def decisions(path: Path) -> list[tuple[int, float, int, int, bool]]:
     """Return (deal, share, worlds, unseen, won) of every estimated decision in a file,
     each deal once (the first record of it)."""
     found, seen = [], set()
-    for line in path.read_text().splitlines():
+    for line in read_text(path).splitlines():
         try:
             record = json.loads(line)
         except json.JSONDecodeError:
@@ -95,7 +96,7 @@ def declared(paths: list[Path]) -> tuple[float, ...] | None:
     from games import find_game
 
     for path in paths:
-        for line in path.read_text().splitlines():
+        for line in read_text(path).splitlines():
             try:
                 record = json.loads(line)
             except json.JSONDecodeError:

@@ -19,6 +19,7 @@ now: for results made before the weights changed.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import sys
 from collections import Counter
@@ -53,13 +54,21 @@ def write(game: str, records: list[dict[str, object]], command: str, out: Path) 
     return {tier: len(lists.get(tier, [])) for tier in TIERS}
 
 
+def read_text(path: Path) -> str:
+    """Return a results file's text; a name ending ``.gz`` is read gzipped (the records
+    kept in ``data/``)."""
+    if path.suffix == ".gz":
+        return gzip.decompress(path.read_bytes()).decode("utf-8")
+    return path.read_text(encoding="utf-8")
+
+
 def read_results(path: Path) -> list[dict[str, object]] | None:
-    """Return a results file's records (JSON lines), or None after one line of error on
-    standard error (a file that cannot be read, or a line that is not JSON)."""
+    """Return a results file's records (JSON lines, gzipped when the name ends ``.gz``), or
+    None after one line of error on standard error (a file that cannot be read, or a line
+    that is not JSON)."""
     try:
-        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
-                if line.strip()]
-    except (OSError, json.JSONDecodeError) as error:
+        return [json.loads(line) for line in read_text(path).splitlines() if line.strip()]
+    except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError) as error:
         print(f"error: {path}: {error}", file=sys.stderr)
         return None
 

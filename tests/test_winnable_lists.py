@@ -72,6 +72,28 @@ def test_a_results_file_that_is_not_json_lines_is_one_error(tmp_path: Path, caps
     assert capsys.readouterr().err.count("\n") == 1
 
 
+def test_gzipped_records_read_as_plain_ones_and_a_torn_archive_is_one_error(
+        tmp_path: Path, capsys) -> None:
+    """Records kept in data/ are gzipped: a name ending .gz is read through gzip, to the
+    same records; an archive cut short is one line of error, not a traceback."""
+    import gzip
+
+    records = [{"deal": 3, "status": "won", "tier": "easy"}, {"deal": 4, "status": "lost"}]
+    text = "".join(json.dumps(r) + "\n" for r in records)
+    packed = tmp_path / "r.jsonl.gz"
+    packed.write_bytes(gzip.compress(text.encode()))
+    assert winnable.read_results(packed) == records
+    torn = tmp_path / "torn.jsonl.gz"
+    torn.write_bytes(packed.read_bytes()[:-9])
+    assert winnable.read_results(torn) is None
+    assert capsys.readouterr().err.count("\n") == 1
+    blind = benchmark_script("blind_calibration")
+    decided = tmp_path / "b.jsonl.gz"
+    decided.write_bytes(gzip.compress(json.dumps({"deal": 1, "status": "won", "decisions": [
+        {"move": "c", "chance": 0.5, "samples": 30, "unseen": 7}]}).encode() + b"\n"))
+    assert blind.decisions(decided) == [(1, 0.5, 30, 7, True)]
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_each_listed_deal_is_in_one_tier_and_the_first_of_each_is_won(game: str) -> None:
     """The lists name each deal once, in order, and the solver wins the first deal of each
