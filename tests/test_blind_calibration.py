@@ -219,3 +219,22 @@ def test_the_declared_weights_are_checked_as_shipped(bench: ModuleType, tmp_path
     assert bench.declared([two]) is None
     assert bench.main([str(two), "--declared"]) == 2
     assert "--declared needs records" in capsys.readouterr().err
+
+
+def test_chris_cross_pairs_is_calibrated_and_its_twins_are_not(capsys: Any) -> None:
+    """The full game's weights (data/chris_cross_pairs/blind.md) bring a share of every world
+    won down toward the nine in ten games its blind player went on to win; a twin (a smaller
+    tableau, fewer ranks) was never played and borrows nothing."""
+    from conftest import run_main
+    from games import find_game
+
+    game = find_game("chris-cross-pairs")
+    weights = game.blind_calibration
+    assert weights is not None
+    assert 0.85 < calibrated(weights, 1.0, 100, 20) < 0.97
+    assert calibrated(weights, 0.5, 100, 20) < calibrated(weights, 1.0, 100, 20)
+    for twin in game.twins:
+        assert dataclasses.replace(game, **twin).blind_calibration is None
+    status, out, _ = run_main(["hint", "chris-cross-pairs", "--deal", "5", "--blind",
+                               "--samples", "30", "--seed", "1"], capsys)
+    assert status == 0 and "% calibrated; won in " in out
