@@ -34,9 +34,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from difficulty_check import auc  # noqa: E402
 from difficulty_fit import interval  # noqa: E402
 from winnable import TIERS, read_results  # noqa: E402
-
-from games import find_game  # noqa: E402
-from solver.app.difficulty import Features, graded  # noqa: E402
+from winnable import rescore as rescored  # noqa: E402
 
 
 def first_by_deal(records: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
@@ -53,16 +51,15 @@ def labelled(cards: dict[int, dict[str, Any]], blind: dict[int, dict[str, Any]],
              rescore: bool = False) -> list[tuple[int, float, str, int]]:
     """Return (deal, difficulty, tier, 1 if lost blind else 0) for every deal whose card
     is a won card and whose blind game was played out (won or lost)."""
+    if rescore:                                  # on copies: the caller's records stay
+        cards = {deal: dict(card) for deal, card in cards.items()}
+        rescored(list(cards.values()), "")
     rows = []
     for deal, card in sorted(cards.items()):
         game = blind.get(deal)
         if card.get("status") != "won" or game is None or game.get("status") not in ("won", "lost"):
             continue
-        if rescore:
-            weights = find_game(str(card["game"]), card.get("variant") or {}).difficulty_weights
-            difficulty, tier = graded(Features(**card["features"]), weights)
-        else:
-            difficulty, tier = card.get("difficulty"), card.get("tier")
+        difficulty, tier = card.get("difficulty"), card.get("tier")
         if isinstance(difficulty, (int, float)) and isinstance(tier, str):
             rows.append((deal, float(difficulty), tier, int(game["status"] == "lost")))
     return rows
