@@ -150,7 +150,8 @@ if TYPE_CHECKING:
 __all__ = ["GAME", "BridgeSolitaire", "State", "Move", "Contract", "house_bid", "hand_score",
            "winning_tricks", "card_name", "read_card", "JOKERS", "NOTRUMP", "best_play",
            "search_deal", "contract_options", "max_tricks", "Best", "unknown_samples",
-           "blind_keep", "blind_card", "blind_score", "play_reaches", "BridgeView"]
+           "blind_keep", "blind_bid", "blind_card", "blind_play", "blind_score",
+           "play_reaches", "BridgeView"]
 
 JOKERS = (52, 53)
 STRAINS = ("C", "D", "H", "S", "NT")
@@ -536,36 +537,54 @@ def blind_card(hand: bytes, stock: bytes, at: int, lead: int, trump: int) -> int
     return max(legal, key=lambda c: (c < 52, _rank(c) if c < 52 else 0, _suit(c) == trump))
 
 
-def blind_score(face_up: bytes, face_down: bytes, stock: bytes, keep: str,
-                vulnerable: bool = False, see_stock: bool = False) -> int:
-    """Return the score of a player who sees only what the rules show, playing by rule:
-    ``blind_keep``; then pass to defend when the house bids, else the lowest bid in the
-    longest suit (ties: the higher suit); then ``blind_card`` to the end. With
-    `see_stock` the choice and the bid are the same but the play is the best one knowing
-    the stock (``Tricks``): what those rules leave to a perfect play."""
-    kept = blind_keep(face_up, keep)
-    hand = bytes(sorted(kept + face_down))
-    house = house_bid(hand)
-    doubling = doubling_of(hand)
-    if house is not None:
-        contract = Contract(house[0], house[1], False, doubling)
-        lead = PLAYER
-    else:
-        lengths = suit_lengths(hand)
-        strain = max(range(4), key=lambda s: (lengths[s], s))
-        contract = Contract(1, strain, True, doubling)
-        lead = HOUSE
-    if see_stock:
-        return hand_score(hand, contract, Tricks(hand, stock, contract.strain).most(hand, 0, lead),
-                          vulnerable)
-    left, at, tricks = bytearray(hand), 0, 0
+def blind_bid(hand: bytes) -> tuple[int, int]:
+    """Return the bid of a player who follows the rule: pass ((0, 0)) to defend when the
+    house bids, else the lowest bid in the longest suit (ties: the higher suit)."""
+    if house_bid(hand) is not None:
+        return (0, 0)
+    lengths = suit_lengths(hand)
+    return (1, max(range(4), key=lambda s: (lengths[s], s)))
+
+
+def blind_play(hand: bytes, stock: bytes, at: int, lead: int,
+               trump: int) -> tuple[bytes, int, int, int]:
+    """Play every card by ``blind_card`` until the hand ends; return the cards left in the
+    hand (when the stock ran out first), the stock position, the tricks taken and who
+    would lead next."""
+    left, tricks = bytearray(hand), 0
     while left and at < len(stock):
-        card = blind_card(bytes(left), stock, at, lead, contract.strain)
-        at, won = resolve(stock, at, lead, card, contract.strain)
+        card = blind_card(bytes(left), stock, at, lead, trump)
+        at, won = resolve(stock, at, lead, card, trump)
         left.remove(card)
         tricks += won
         lead = PLAYER if won else HOUSE
-    return hand_score(hand, contract, tricks + len(left), vulnerable)
+    return bytes(left), at, tricks, lead
+
+
+def blind_score(face_up: bytes, face_down: bytes, stock: bytes, keep: str,
+                vulnerable: bool = False, see_stock: bool = False) -> int:
+    """Return the score of a player who sees only what the rules show, playing by rule:
+    ``blind_keep``, ``blind_bid``, then ``blind_card`` to the end. With `see_stock` the
+    choice and the bid are the same but the play is the best one knowing the stock
+    (``Tricks``): what those rules leave to a perfect play."""
+    kept = blind_keep(face_up, keep)
+    hand = bytes(sorted(kept + face_down))
+    doubling = doubling_of(hand)
+    bid = blind_bid(hand)
+    if bid == (0, 0):
+        house = house_bid(hand)
+        assert house is not None
+        contract = Contract(house[0], house[1], False, doubling)
+        lead = PLAYER
+    else:
+        contract = Contract(bid[0], bid[1], True, doubling)
+        lead = HOUSE
+    if see_stock:
+        tricks = Tricks(hand, stock, contract.strain).most(hand, 0, lead)
+    else:
+        left, _, won, _ = blind_play(hand, stock, 0, lead, contract.strain)
+        tricks = won + len(left)        # the cards left when the stock ran out count
+    return hand_score(hand, contract, tricks, vulnerable)
 
 # -- the game ----------------------------------------------------------------------
 
@@ -722,6 +741,34 @@ class BridgeSolitaire(Game[State, Move]):
             cards = table.line(state.hand, state.played, state.lead, best.tricks - state.tricks)
             steps += [Move(PLAY, bytes((card,))) for card in cards]
         return steps
+
+    @property
+    def blind_playout(self) -> Callable[[State], State]:
+        """The blind hint's value of a plan in a sampled world (``Game.blind_playout``):
+        ``by_rule``."""
+        return self.by_rule
+
+    def by_rule(self, state: State) -> State:
+        """Return the end of the hand when the player follows the rules of
+        ``blind_score`` from `state`: ``blind_keep`` (the highest cards) before the
+        choice, ``blind_bid`` before the contract, then ``blind_card`` for every card.
+
+        Each rule reads only what the player sees (the hand, and the house's card when it
+        leads), so in a sampled world this is how a player who cannot see the stock
+        fares there. A world's full-information best is not: it plays every trick
+        knowing the stock, so the contract it values is the one to bid if the stock were
+        known, and blind hints valued that way overbid (``data/bridge_solitaire/blind.md``).
+        """
+        if not state.kept:
+            state = self.play(state, Move(KEEP_MOVE, blind_keep(state.face_up, "high")))
+        if state.bid is None:
+            level, strain = blind_bid(self.full_hand(state))
+            state = self.play(state, Move(PASS) if level == 0 else Move(BID, b"", level, strain))
+        contract = self.contract(state)
+        assert contract is not None
+        left, at, won, lead = blind_play(state.hand, state.stock, state.played, state.lead,
+                                         contract.strain)
+        return state._replace(hand=left, played=at, tricks=state.tricks + won, lead=lead)
 
     def is_won(self, state: State) -> bool:
         """Return whether the hand is over with a positive score (module's note)."""
@@ -1222,6 +1269,8 @@ class BridgeView(Remembers):
     cards the hand and a house lead). Safe: the one step open when there is only one
     (every line of play begins with it).
     """
+
+    can_undo: ClassVar[bool] = False     # a choice, a bid and a card played are for good
 
     game: BridgeSolitaire
 

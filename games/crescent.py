@@ -601,6 +601,8 @@ class CrescentView:
     every card known).
     """
 
+    can_undo: ClassVar[bool] = True
+
     game: Crescent
 
     def start(self, state: State) -> bytes:

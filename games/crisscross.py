@@ -649,6 +649,8 @@ class CrissCrossView(Remembers):
     play begins with it, and which steps are open reads only the tile drawn and the cross.
     """
 
+    can_undo: ClassVar[bool] = False     # a tile placed or scrapped stays
+
     game: CrissCross
 
     def unseen(self, state: State, seen: Any) -> Unseen[State]:

@@ -536,6 +536,8 @@ class FortyThievesView:
     the stock, ``dead_end``, is not part of ``moves``).
     """
 
+    can_undo: ClassVar[bool] = True
+
     game: FortyThieves
 
     def start(self, state: State) -> int:

@@ -722,6 +722,8 @@ class KlondikeView:
     all``); without them it counts its stock as never turned unless it has redeals made.
     """
 
+    can_undo: ClassVar[bool] = True
+
     game: Klondike
 
     def start(self, state: State) -> int:

@@ -344,6 +344,20 @@ class Game(Protocol[S, M]):
         return None
 
     @property
+    def blind_playout(self) -> Callable[[S], S] | None:
+        """A rule-following player, for blind hints: the position where its game ends when
+        it plays on from a full position, each of its choices reading only what a player
+        would see. Declared, a blind hint values a plan in a sampled world by where this
+        playout ends (won or not, and a scored game's score) instead of by the world's
+        full-information search. That search knows the world's hidden cards, so where the
+        rest of a game turns on them it values a plan for a player who sees everything
+        (Bridge Solitaire's bid, made as if the stock were known), and the choice follows
+        it astray. Choosing each step by its playouts is Bertsekas' rollout: in
+        expectation never worse than following the rule from the start. None (the
+        default): the world's search."""
+        return None
+
+    @property
     def blind_calibration(self) -> tuple[float, ...] | None:
         """Seven weights that turn a blind hint's share of won worlds into a chance
         calibrated against blind games' outcomes (``solver.app.blind.calibrated``): the

@@ -34,7 +34,7 @@ from __future__ import annotations
 import functools
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Hashable, Protocol, Sequence, TypeVar, cast
+from typing import Any, Callable, ClassVar, Generic, Hashable, Protocol, Sequence, TypeVar, cast
 
 from solver.cards import face_down_token
 from solver.game import Game, SolitaireError
@@ -70,6 +70,11 @@ class Unseen(Generic[S]):
 
 class View(Protocol[S, M]):
     """What a game's player sees; see the module's docstring."""
+
+    # False when no step can ever be taken back (each plays a card or tile for good, or
+    # commits to a choice), so that each step is a plan of its own (``solver.app.blind``
+    # then need not look for moves that undo it). True is always safe.
+    can_undo: ClassVar[bool]
 
     def start(self, state: S) -> Hashable:
         """Return what a player knows beyond `state` when first shown it: a deal's start,
@@ -248,6 +253,8 @@ class Remembers:
     """Defaults for a view whose rules never hide a card again once shown, so that the
     position says all a player knows (``seen`` is None), and that proves no move safe.
     A game's view subclasses it and overrides what differs."""
+
+    can_undo: ClassVar[bool] = True
 
     def start(self, state: Any) -> Hashable:
         """Return None: the position says all a player knows."""

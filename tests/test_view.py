@@ -376,3 +376,59 @@ def test_plans_named_by_shared_regions_are_the_plans_named_one_by_one() -> None:
                 break
             position = position.play(rng.choice(steps))
     assert compared >= 80
+
+
+@pytest.mark.parametrize("name", [n for n in VIEWED if not GAMES[n].player_view.can_undo])
+def test_a_view_that_says_no_step_can_be_undone_is_right(name: str) -> None:
+    """``can_undo = False`` lets ``plans`` take every step as a plan of its own: along
+    random lines of play, no step leads to a position from which a step leads back, and
+    the plans are those the search for undoable moves finds."""
+    from solver.app import blind
+
+    game = GAMES[name]
+    view = type(game.player_view)
+    checked = 0
+    for deal in (1, 2, 3):
+        for position in walk(game, deal, 40, seed=deal):
+            masked = position.masked()
+            look = masked.look()
+            steps = masked.steps()
+            for step in steps[:40]:                  # Bridge's first choice has 792
+                after = masked.play(step)
+                assert all(after.play(back).look() != look for back in after.steps())
+            if len(steps) > 100 and deal > 1:
+                continue                             # the search is slow there: once is enough
+            fast = blind.plans(masked)
+            view.can_undo = True                     # type: ignore[misc]
+            try:
+                searched = blind.plans(masked)
+            finally:
+                view.can_undo = False                # type: ignore[misc]
+            assert fast == searched
+            checked += 1
+    assert checked >= 30
+
+
+def test_a_hint_by_the_clock_gives_every_plan_a_world() -> None:
+    """A hint bounded by seconds tries every plan at least once, however short the time
+    (Bridge Solitaire's first choice has 792 plans)."""
+    game = find_game("bridge-solitaire")
+    hint = blind_hint(Sighted.of(game, game.deal(1)), Settings(seconds=0.01, seed=1))
+    assert len(hint.estimates) == 792
+    assert all(estimate.samples >= 1 for estimate in hint.estimates)
+
+
+def test_ucb_reads_a_score_without_a_fixed_best_within_the_scores_seen() -> None:
+    """UCB1 asks for values in [0, 1]: a game whose best score differs from deal to deal
+    (no ``best_score``) has its means placed within the range of world scores seen."""
+    from solver.app.blind import Estimate, _upper
+
+    low, high = Estimate((), "a", 0, 0), Estimate((), "b", 0, 0)
+    for estimate, total in ((low, -200), (high, 600)):
+        estimate.won, estimate.lost, estimate.scored = 1, 1, 2
+        estimate.score_total = total
+    span = (-400.0, 900.0)
+    bonus = math.sqrt(2) * math.sqrt(math.log(100) / 2)
+    assert _upper(low, 100, True, None, span) == pytest.approx(300 / 1300 + bonus)
+    assert _upper(high, 100, True, None, span) == pytest.approx(700 / 1300 + bonus)
+    assert _upper(high, 100, True, 0, span) == pytest.approx(300 + bonus)   # best 0: as is

@@ -4,7 +4,8 @@ A blind hint estimates, for each step open to the player, the chance of winning 
 it: it draws worlds that agree with everything seen (``solver.view``), plays the step
 in each, and solves the world reached with the exact solver under a small cap of
 positions. Worlds are spent where they decide the choice: every step first gets the
-same few worlds (so steps are compared on equal terms), then UCB1 (Auer, Cesa-Bianchi
+same few worlds (so steps are compared on equal terms; one at least when a deadline
+bounds the hint), then UCB1 (Auer, Cesa-Bianchi
 and Fischer 2002) gives the next world to the step whose upper confidence bound is
 highest. A world the cap leaves undecided is counted apart, never as lost: a step's
 chance is its won worlds over its decided ones.
@@ -12,6 +13,15 @@ chance is its won worlds over its decided ones.
 Steps are ranked, and UCB1 rewarded, by that chance. (lonelybot ranks by the share of
 all worlds won within its cap, undecided ones counted against; on Klondike draw 3 that
 rule measured no better: ``data/klondike/blind.md``.)
+
+A game may instead declare a rule-following player (``Game.blind_playout``, Bridge
+Solitaire's): each world is then played out by it after the step, not solved, and the
+step is valued by where that ends. A world's full-information search plays on knowing
+the world's hidden cards, so where the rest of the game turns on them it values a step
+for a player who sees everything; the playout values it for one who does not, and
+choosing by playouts is Bertsekas' rollout, never worse in expectation than the rule
+itself. A scored game whose best score is each deal's own has its scores placed within
+the range seen for UCB1, which asks for rewards in [0, 1].
 
 Everything is computed from the masked position (``Sighted.masked``), never from the
 position itself, so two positions that look the same to the player get the same
@@ -65,7 +75,7 @@ class Estimate:
     won: int = 0
     lost: int = 0
     undecided: int = 0
-    score_total: int = 0          # a scored game: the sum of the worlds' best scores
+    score_total: int = 0          # a scored game: the sum of the worlds' scores (best or playout)
     scored: int = 0               # ... over this many worlds (those with a score)
     length_total: int = 0         # the won worlds' solution lengths (search moves), summed
     calibrated: float | None = None   # the chance calibrated (``calibrated``), if the game offers it
@@ -232,10 +242,14 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
     worlds: dict[int, Any] = {}
     settings = settings.for_game(game)
     cap = Budget(max_states=settings.cap)
-    scored = game.score is not None
+    score = game.score
+    scored = score is not None
+    playout = game.blind_playout
     deadline = None if settings.samples is not None or settings.seconds is None \
         else started + settings.seconds
     total = 0
+
+    span = [math.inf, -math.inf]            # the lowest and highest world score seen
 
     def pull(estimate: Estimate) -> None:
         nonlocal total
@@ -245,11 +259,17 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
         after = worlds[index]
         for step in estimate.steps:
             after = game.play(after, step)
+        value: int | None = None
         if game.is_won(after):
             estimate.won += 1
-            if scored:
-                estimate.score_total += game.best_score or 0
-                estimate.scored += 1
+            value = None if score is None else score(after)
+        elif playout is not None:
+            end = playout(after)
+            if game.is_won(end):
+                estimate.won += 1
+            else:
+                estimate.lost += 1
+            value = None if score is None else score(end)
         else:
             result = solve(game, after, settings.strategy, cap)
             if result.status is Status.WON:
@@ -259,9 +279,11 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
                 estimate.lost += 1
             else:
                 estimate.undecided += 1
-            if scored and result.score is not None:
-                estimate.score_total += result.score
-                estimate.scored += 1
+            value = result.score if scored else None
+        if value is not None:
+            estimate.score_total += value
+            estimate.scored += 1
+            span[0], span[1] = min(span[0], value), max(span[1], value)
         total += 1
         if on_sample is not None:
             on_sample(total)
@@ -273,11 +295,12 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
 
     for round_ in range(FIRST_WORLDS):
         for estimate in estimates:
-            if not more():
-                break
+            if not more() and (round_ or deadline is None):
+                break               # by the clock, every plan gets one world at least
             pull(estimate)
     while more():
-        pull(max(estimates, key=lambda e: _upper(e, total, scored, game.best_score)))
+        bounds = (span[0], span[1])
+        pull(max(estimates, key=lambda e: _upper(e, total, scored, game.best_score, bounds)))
     order = ranked(estimates, scored)
     weights = game.blind_calibration
     if weights is not None:
@@ -305,6 +328,16 @@ def plans(masked: Sighted[Any, Any], avoid: frozenset[Hashable] = frozenset(),
     each end to name it.
     """
     start = masked.look()
+    view = masked.game.player_view
+    if view is not None and not view.can_undo:
+        # No step can be taken back: each is a plan, named by the look it ends in (what
+        # the search below finds too, without asking every step whether it undoes).
+        single: dict[Hashable, tuple[Any, ...]] = {}
+        for step in masked.steps():
+            look = masked.play(step).look()
+            if look not in avoid and look != start:
+                single.setdefault(look, (step,))
+        return list(single.values())
     known: dict[Hashable, frozenset[Hashable]] = {}
     around, ends = _undoable_region(masked, limit, known)
     found: dict[Hashable, tuple[Any, ...]] = {}
@@ -409,9 +442,18 @@ def _value(estimate: Estimate, scored: bool) -> float:
     return estimate.mean_score if scored else estimate.chance
 
 
-def _upper(estimate: Estimate, total: int, scored: bool, best: int | None) -> float:
-    """UCB1's bound: the value (a scored game's scaled to [0, 1]) plus the exploration term."""
-    value = estimate.mean_score / (best or 1) if scored else estimate.chance
+def _upper(estimate: Estimate, total: int, scored: bool, best: int | None,
+           span: tuple[float, float]) -> float:
+    """UCB1's bound: the value plus the exploration term, the value in [0, 1] as UCB1
+    asks: a chance, or a scored game's mean score over its best possible, or (a game
+    whose best differs from deal to deal) placed within the range of the scores seen."""
+    if not scored:
+        value = estimate.chance
+    elif best is not None:
+        value = estimate.mean_score / (best or 1)
+    else:
+        low, high = span
+        value = (estimate.mean_score - low) / (high - low) if high > low else 0.5
     count = estimate.samples          # undecided worlds count too: they were tried
     if count == 0:
         return math.inf

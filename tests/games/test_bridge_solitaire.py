@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from games.bridge_solitaire import (BID, GAME, HOUSE, KEEP_MOVE, NOTRUMP, PASS, PLAY, PLAYER,
-                                    Contract, Move, best_play, blind_card, blind_keep,
+                                    Contract, Move, best_play, blind_bid, blind_card, blind_keep,
                                     blind_score, card_name, contract_options, declarer_score,
                                     hand_score, house_bid, max_tricks, notrump_allowed,
                                     player_bids, read_card, resolve, search_deal,
@@ -462,6 +462,60 @@ def test_hidden_card_samples_deal_the_unseen_cards_and_blind_play_follows_the_ru
     low, high = blind_keep(state.face_up, "low"), blind_keep(state.face_up, "high")
     assert " ".join(card_name(c) for c in low) == "4C 6C 3D 4H 5S JK"
     assert " ".join(card_name(c) for c in high) == "TD JD QH JS QS JK"
+
+
+def test_the_rule_player_ends_the_hand_as_the_rules_played_step_by_step_end_it():
+    """``by_rule`` (the blind hint's playout) from the start scores what ``blind_score``
+    scores keeping the highest cards, and from positions along random lines of play it
+    ends where the same rules, played as the game's own steps, end."""
+    rng = random.Random(4)
+    for deal in range(1, 21):
+        state = GAME.deal(deal)
+        end = GAME.by_rule(state)
+        assert GAME.is_over(end)
+        assert GAME.points(end) == blind_score(state.face_up, state.face_down, state.stock, "high")
+        position = state
+        while not GAME.is_over(position):
+            position = GAME.play(position, rng.choice(GAME.moves(position)))
+            if GAME.is_over(position):
+                break
+            stepped = position
+            if stepped.bid is None:          # the bid by rule, as the game's step
+                level, strain = blind_bid(GAME.full_hand(stepped))
+                stepped = GAME.play(stepped, Move(PASS) if level == 0 else Move(BID, b"", level, strain))
+            contract = GAME.contract(stepped)
+            assert contract is not None
+            while not GAME.is_over(stepped):
+                card = blind_card(stepped.hand, stepped.stock, stepped.played, stepped.lead,
+                                  contract.strain)
+                step = Move(PLAY, bytes((card,)))
+                assert GAME.illegal_reason(stepped, step) == ""
+                stepped = GAME.play(stepped, step)
+            assert GAME.by_rule(position) == stepped
+
+
+def test_a_blind_hint_values_each_plan_by_the_rule_players_score_in_its_worlds():
+    """The game declares a playout (``blind_playout``), so a plan's expected score is the
+    mean of ``by_rule``'s scores in the plan's worlds, not of each world's best."""
+    from solver.app.blind import Settings, blind_hint, world
+    from solver.view import Sighted
+
+    state = GAME.deal(2)
+    state = GAME.play(state, Move(KEEP_MOVE, blind_keep(state.face_up, "high")))
+    position = Sighted.of(GAME, GAME.deal(2)).play(Move(KEEP_MOVE, state.kept))
+    hint = blind_hint(position, Settings(samples=200, seed=3))
+    masked = position.masked()
+    assert len(hint.estimates) == len(GAME.moves(state))         # every bid and the pass
+    for estimate in hint.estimates:
+        assert estimate.samples >= 4
+        scores = []
+        for index in range(estimate.samples):
+            after = GAME.play(world(masked, 3, index), estimate.steps[0])
+            scores.append(GAME.points(GAME.by_rule(after)))
+        assert estimate.mean_score == pytest.approx(sum(scores) / len(scores))
+        assert estimate.won == sum(s > 0 for s in scores)
+        assert estimate.undecided == 0
+
 
 
 # -- positions the rules cannot reach, and texts that once crashed the parser ------------
