@@ -37,6 +37,21 @@ def test_blind_hint_lists_each_choice_with_its_chance(capsys: Any) -> None:
         assert m["won"] + m["lost"] + m["undecided"] == m["samples"]
 
 
+def test_a_blind_hint_says_how_its_worlds_were_valued(capsys: Any) -> None:
+    # Bridge Solitaire plays each world on by its rule-following player; Klondike solves it
+    status, out, _ = run_main(["hint", "bridge-solitaire", "-d", "1", "--blind", "--samples",
+                               "900", "--seed", "1"], capsys)
+    assert status == 0
+    assert "played on by a rule-following player" in out.splitlines()[0]
+    assert out.count("keep:") == 792                      # 13 face up, a joker kept: C(12, 5)
+    status, out, _ = run_main(["hint", "bridge-solitaire", "-d", "1", "--blind", "--samples",
+                               "900", "--seed", "1", "--json"], capsys)
+    assert json.loads(out)["valued_by"] == "playout"
+    status, out, _ = run_main(["hint", "klondike", "-d", "1", *TWIN, "--blind", "--samples", "10",
+                               "--seed", "1", "--json"], capsys)
+    assert json.loads(out)["valued_by"] == "search"
+
+
 def test_blind_hint_is_the_same_twice_with_a_seed(capsys: Any) -> None:
     args = ["hint", "klondike", "-d", "2", *TWIN, "--blind", "--samples", "30", "--seed", "1",
             "--json"]

@@ -604,14 +604,17 @@ def _blind_hint(game: Game[Any, Any], start: Any, moves: str, settings: blind.Se
         typer.echo("\r" + " " * 30 + "\r", nl=False, err=True)
     if as_json:
         typer.echo(json.dumps({**found.to_json(), "unseen": unseen, "safe": safe,
+                               "valued_by": "search" if game.blind_playout is None else "playout",
                                "position": position.text()}))
     else:
         if played:
             typer.echo("the position after the moves (cards never seen marked <..>):")
             typer.echo(_style(position.text()).rstrip("\n"))
         future = "" if hidden.future is None else "; what is still to come is sampled too"
+        valued = "" if game.blind_playout is None else \
+            ", each played on by a rule-following player who sees no more than you"
         typer.echo(f"from what a player has seen ({unseen} cards unseen{future}), "
-                   f"{found.samples} sampled worlds in {found.seconds:.1f} s:")
+                   f"{found.samples} sampled worlds in {found.seconds:.1f} s{valued}:")
         for index, estimate in enumerate(found.estimates):
             typer.echo(_estimate_line(estimate, game.score is not None,
                                       "play" if index == 0 else "    "))
