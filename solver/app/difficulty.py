@@ -28,7 +28,8 @@ every game:
   sensible player wins by following obvious moves from deals that need foresight;
 - ``blind``: where the game hides cards (``player_view``), the blind hint's best chance
   from the start (``solver.app.blind``): it samples the hidden cards and solves each
-  world with full sight of it, so it is an upper bound on what blind play wins;
+  world with full sight of it, so it is an upper bound on what blind play wins (where
+  the game declares a rule-following playout, Bridge Solitaire's, the rule's chance);
 - ``difficulty`` (0-100) and ``tier``: ``score`` of the measured features, which never
   read the dial (the dial checks the score: ``benchmarks/difficulty_check.py``).
 
@@ -442,9 +443,11 @@ def blind_chance(game: Game[Any, Any], state: Any, samples: int, seed: int,
     if best is None:
         return {"chance": 0.0, "samples": found.samples, "move": None}
     low, high = best.interval()
+    note = "an upper bound on blind play: each sampled world is solved with full sight" \
+        if game.blind_playout is None else \
+        "a rule-following player's chance: each sampled world is played on by the rule"
     return {"chance": round(best.chance, 4), "low": round(low, 4), "high": round(high, 4),
-            "samples": found.samples, "move": best.notation,
-            "note": "an upper bound on blind play: each sampled world is solved with full sight"}
+            "samples": found.samples, "move": best.notation, "note": note}
 
 
 # -- the card -------------------------------------------------------------------------------
