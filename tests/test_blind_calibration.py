@@ -238,3 +238,25 @@ def test_chris_cross_pairs_is_calibrated_and_its_twins_are_not(capsys: Any) -> N
     status, out, _ = run_main(["hint", "chris-cross-pairs", "--deal", "5", "--blind",
                                "--samples", "30", "--seed", "1"], capsys)
     assert status == 0 and "% calibrated; won in " in out
+
+
+def test_bridge_solitaire_is_calibrated_when_not_vulnerable(capsys: Any) -> None:
+    """Its weights (data/bridge_solitaire/blind.md) lift the rule-follower's share, which
+    reads low (the player chooses better than the rule later on), the more so early, and
+    keep the order of the shares; the vulnerable game was never played and borrows
+    nothing."""
+    from conftest import run_main
+    from games import find_game
+
+    game = find_game("bridge-solitaire")
+    weights = game.blind_calibration
+    assert weights is not None
+    assert find_game("bridge-solitaire", {"vulnerable": True}).blind_calibration is None
+    for share in (0.2, 0.35, 0.5):
+        assert calibrated(weights, share, 100, 30) > share
+    assert calibrated(weights, 0.35, 8, 41) > calibrated(weights, 0.35, 100, 30)
+    shares = [calibrated(weights, share, 100, 30) for share in (0.1, 0.3, 0.5, 0.7, 0.9)]
+    assert shares == sorted(shares)
+    status, out, _ = run_main(["hint", "bridge-solitaire", "--deal", "5", "--blind",
+                               "--samples", "900", "--seed", "1"], capsys)
+    assert status == 0 and "% calibrated (" in out
