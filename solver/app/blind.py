@@ -43,7 +43,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from collections import Counter
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, Sequence
 
 from solver.app.batch import Worker
 from solver.app.pool import describe
@@ -299,8 +299,7 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
                 break               # by the clock, every plan gets one world at least
             pull(estimate)
     while more():
-        bounds = (span[0], span[1])
-        pull(max(estimates, key=lambda e: _upper(e, total, scored, game.best_score, bounds)))
+        pull(max(estimates, key=lambda e: _upper(e, total, scored, game.best_score, span)))
     order = ranked(estimates, scored)
     weights = game.blind_calibration
     if weights is not None:
@@ -443,7 +442,7 @@ def _value(estimate: Estimate, scored: bool) -> float:
 
 
 def _upper(estimate: Estimate, total: int, scored: bool, best: int | None,
-           span: tuple[float, float]) -> float:
+           span: Sequence[float]) -> float:
     """UCB1's bound: the value plus the exploration term, the value in [0, 1] as UCB1
     asks: a chance, or a scored game's mean score over its best possible, or (a game
     whose best differs from deal to deal) placed within the range of the scores seen."""

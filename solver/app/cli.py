@@ -602,17 +602,18 @@ def _blind_hint(game: Game[Any, Any], start: Any, moves: str, settings: blind.Se
     safe = [game.notation(step) for step in position.safe()]
     if shown:
         typer.echo("\r" + " " * 30 + "\r", nl=False, err=True)
+    by_playout = game.blind_playout is not None
     if as_json:
         typer.echo(json.dumps({**found.to_json(), "unseen": unseen, "safe": safe,
-                               "valued_by": "search" if game.blind_playout is None else "playout",
+                               "valued_by": "playout" if by_playout else "search",
                                "position": position.text()}))
     else:
         if played:
             typer.echo("the position after the moves (cards never seen marked <..>):")
             typer.echo(_style(position.text()).rstrip("\n"))
         future = "" if hidden.future is None else "; what is still to come is sampled too"
-        valued = "" if game.blind_playout is None else \
-            ", each played on by a rule-following player who sees no more than you"
+        valued = ", each played on by a rule-following player who sees no more than you" \
+            if by_playout else ""
         typer.echo(f"from what a player has seen ({unseen} cards unseen{future}), "
                    f"{found.samples} sampled worlds in {found.seconds:.1f} s{valued}:")
         for index, estimate in enumerate(found.estimates):

@@ -517,7 +517,6 @@ def test_a_blind_hint_values_each_plan_by_the_rule_players_score_in_its_worlds()
         assert estimate.undecided == 0
 
 
-
 # -- positions the rules cannot reach, and texts that once crashed the parser ------------
 
 DEAL_1 = GAME.format(GAME.deal(1))
