@@ -47,6 +47,10 @@ def test_a_blind_hint_says_how_its_worlds_were_valued(capsys: Any) -> None:
     status, out, _ = run_main(["hint", "bridge-solitaire", "-d", "1", "--blind", "--samples",
                                "900", "--seed", "1", "--json"], capsys)
     assert json.loads(out)["valued_by"] == "playout"
+    assert json.loads(out)["allocation"] == "halving"     # 792 keeps for 900 worlds
+    status, out, _ = run_main(["hint", "bridge-solitaire", "-d", "1", "--blind", "--samples",
+                               "900", "--seed", "1"], capsys)
+    assert "narrowed by halves" in out.splitlines()[0]
     status, out, _ = run_main(["hint", "klondike", "-d", "1", *TWIN, "--blind", "--samples", "10",
                                "--seed", "1", "--json"], capsys)
     assert json.loads(out)["valued_by"] == "search"
@@ -92,6 +96,7 @@ def test_blind_hint_on_a_game_that_hides_nothing_is_the_full_answer(capsys: Any)
     (["--seed", "-1"], "--seed"),
     (["--seconds", "0"], "--seconds"),
     (["--cap", "0"], "--cap"),
+    (["--allocation", "greedy"], "unknown allocation"),
 ])
 def test_bad_blind_options_are_one_line(args: list[str], message: str, capsys: Any) -> None:
     status, out, err = run_main(["hint", "klondike", "-d", "1", "--blind", *args], capsys)

@@ -17,7 +17,7 @@ import pytest
 
 from games import GAMES, find_game
 from solver.app.blind import Settings, blind_hint, play
-from solver.game import Status, twins
+from solver.game import SolitaireError, Status, twins
 from solver.view import Sighted, world_count
 
 VIEWED = sorted(name for name, game in GAMES.items() if game.player_view is not None)
@@ -432,3 +432,70 @@ def test_ucb_reads_a_score_without_a_fixed_best_within_the_scores_seen() -> None
     assert _upper(low, 100, True, None, span) == pytest.approx(300 / 1300 + bonus)
     assert _upper(high, 100, True, None, span) == pytest.approx(700 / 1300 + bonus)
     assert _upper(high, 100, True, 0, span) == pytest.approx(300 + bonus)   # best 0: as is
+
+
+def _arms(means: list[float], seed: int = 5) -> tuple[list[Any], Any]:
+    """Bandit arms as estimates: arm i wins a world with chance means[i] (seeded)."""
+    from solver.app.blind import Estimate
+
+    rng = random.Random(seed)
+    arms = [Estimate((), f"arm{i:03d}", 0, 0) for i in range(len(means))]
+    chance = {arm.notation: mean for arm, mean in zip(arms, means)}
+
+    def pull(arm: Any) -> None:
+        if rng.random() < chance[arm.notation]:
+            arm.won += 1
+        else:
+            arm.lost += 1
+    return arms, pull
+
+
+def test_sequential_halving_spends_the_budget_and_keeps_the_best_plan() -> None:
+    """Halving spends exactly the worlds given, compares the plans in play on equal
+    numbers of worlds, and ends with the clearly best plan ranked first."""
+    from solver.app.blind import _halve, ranked
+
+    means = [0.3] * 99 + [0.9]
+    arms, pull = _arms(means)
+    budget = [3_000]
+
+    def counted(arm: Any) -> None:
+        budget[0] -= 1
+        pull(arm)
+    for arm in arms:
+        counted(arm)
+    _halve(arms, counted, lambda: budget[0] > 0, lambda: budget[0], scored=False)
+    assert budget[0] == 0
+    best = ranked(arms, scored=False)[0]
+    assert best.notation == "arm099" and best.stage == 7          # ⌈log₂ 100⌉ rounds
+    for stage in range(7):         # plans dropped in the same round saw the same worlds
+        assert len({arm.samples for arm in arms if arm.stage == stage}) == 1
+
+
+def test_a_hint_over_many_plans_halves_and_few_plans_use_ucb1() -> None:
+    """Bridge Solitaire's 792 keeps at 2,000 worlds are halved (the choice has the most
+    worlds, and the answer is the same on every run); a Klondike decision's few plans
+    keep UCB1."""
+    game = find_game("bridge-solitaire")
+    position = Sighted.of(game, game.deal(1))
+    hint = blind_hint(position, Settings(samples=2_000, seed=1))
+    assert hint.allocation == "halving" and hint.samples == 2_000
+    best = hint.estimates[0]
+    assert best.samples == max(e.samples for e in hint.estimates)
+    assert best.stage == max(e.stage for e in hint.estimates) == 10
+    again = blind_hint(position, Settings(samples=2_000, seed=1))
+    assert [(e.notation, e.samples, e.score_total) for e in again.estimates] == \
+        [(e.notation, e.samples, e.score_total) for e in hint.estimates]
+    klondike = find_game("klondike")
+    few = blind_hint(Sighted.of(klondike, klondike.deal(1)), Settings(samples=60, seed=1))
+    assert few.allocation == "ucb1" and few.samples == 60
+    forced = blind_hint(position, Settings(samples=2_000, seed=1, allocation="ucb1"))
+    assert forced.allocation == "ucb1" and max(e.stage for e in forced.estimates) == 0
+    halved = blind_hint(Sighted.of(klondike, klondike.deal(1)),
+                        Settings(samples=60, seed=1, allocation="halving"))
+    assert halved.allocation == "halving" and halved.samples == 60
+
+
+def test_an_unknown_allocation_is_refused() -> None:
+    with pytest.raises(SolitaireError, match="unknown allocation 'greedy'"):
+        Settings(samples=10, allocation="greedy")

@@ -494,6 +494,10 @@ CapOpt = typer.Option(None, "--cap", metavar="N", parser=positive_number,
                       help=f"blind: positions each sampled world's solve may store (default: "
                            f"the game's, {BLIND_CAP:,} for most); undecided worlds are "
                            f"counted apart")
+AllocationOpt = typer.Option("auto", "--allocation", metavar="HOW",
+                             help="blind: how worlds are spent among the choices: ucb1, "
+                                  "halving (sequential halving), or auto (halving when the "
+                                  "choices are many for the worlds)")
 
 
 @app.command()
@@ -509,7 +513,8 @@ def hint(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optiona
          memory: Optional[str] = MemoryOpt, cpu: bool = CpuOpt, as_json: bool = JsonOpt,
          progress: Optional[bool] = ProgressOpt, moves: str = PlayedOpt,
          blind_: bool = BlindOpt, samples: Optional[int] = SamplesOpt,
-         seed: Optional[int] = SeedOpt, cap: Optional[int] = CapOpt) -> None:
+         seed: Optional[int] = SeedOpt, cap: Optional[int] = CapOpt,
+         allocation: str = AllocationOpt) -> None:
     """Suggest the next move; with --all, say which moves keep the game winnable.
 
     With --moves, from the position those moves reach ("I played these: what now?").
@@ -526,7 +531,7 @@ def hint(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optiona
             typer.echo(f"{game.name} hides nothing from its player: the blind hint is the "
                        "full-information one")
         if blind_ and not hides_nothing:
-            settings = _blind_settings(game, samples, seconds, seed, cap, strategy)
+            settings = _blind_settings(game, samples, seconds, seed, cap, strategy, allocation)
             if strategy is not None:
                 _check_budget(game, strategy, Budget(max_states=settings.cap))
             _blind_hint(game, start, moves, settings, as_json, progress, text)
@@ -566,13 +571,13 @@ def hint(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optiona
 
 def _blind_settings(game: Game[Any, Any], samples: Optional[int], seconds: Optional[float],
                     seed: Optional[int], cap: Optional[int],
-                    strategy: Optional[str]) -> blind.Settings:
+                    strategy: Optional[str], allocation: str = "auto") -> blind.Settings:
     """Return the blind settings the options give, each absent one at its default (the
     cap: the game's)."""
     default = blind.Settings()
     return blind.Settings(samples=samples, seconds=default.seconds if seconds is None else seconds,
                           seed=default.seed if seed is None else seed, cap=cap,
-                          strategy=strategy).for_game(game)
+                          strategy=strategy, allocation=allocation).for_game(game)
 
 
 def _blind_hint(game: Game[Any, Any], start: Any, moves: str, settings: blind.Settings,
@@ -614,6 +619,9 @@ def _blind_hint(game: Game[Any, Any], start: Any, moves: str, settings: blind.Se
         future = "" if hidden.future is None else "; what is still to come is sampled too"
         valued = ", each played on by a rule-following player who sees no more than you" \
             if by_playout else ""
+        if found.allocation == "halving":
+            valued += f"; the {len(found.estimates)} choices narrowed by halves, the better " \
+                "half of those still in play going on each round"
         typer.echo(f"from what a player has seen ({unseen} cards unseen{future}), "
                    f"{found.samples} sampled worlds in {found.seconds:.1f} s{valued}:")
         for index, estimate in enumerate(found.estimates):
@@ -1025,6 +1033,7 @@ def play(game_name: str = GameArg,
              show_default=False,
              help=f"each decision's time (default {blind.Settings().seconds:g})"),
          seed: Optional[int] = SeedOpt, cap: Optional[int] = CapOpt,
+         allocation: str = AllocationOpt,
          as_json: bool = JsonOpt,
          quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar")) -> None:
     """Play whole deals blind: at each decision the --blind hint's choice, on the true deal.
@@ -1039,7 +1048,7 @@ def play(game_name: str = GameArg,
             raise SolitaireError("play needs --blind (full-information play is `solitaire "
                                  "classify`)")
         game = find_game(game_name, parse_variants(variant))
-        settings = _blind_settings(game, samples, seconds, seed, cap, strategy)
+        settings = _blind_settings(game, samples, seconds, seed, cap, strategy, allocation)
         if strategy is not None:
             _check_budget(game, strategy, Budget(max_states=settings.cap))
         tasks = batch.read_source(source)
