@@ -354,8 +354,9 @@ def _halve(estimates: list[Estimate], pull: Callable[[Estimate], None],
     plays one move, and the regret that matters is that of the choice (Bubeck, Munos and
     Stoltz 2009), which halving seeks. With hundreds of plans, UCB1's exploration term
     dwarfs the differences between them and it spreads the worlds almost evenly: on
-    Bridge Solitaire's first decision (792 keeps, 5,000 worlds) the keep it chose lost 141
-    points on average against the best by 500 other worlds (deals 1-9; 61 by halving).
+    Bridge Solitaire's first decision (792 or 1,716 keeps, 5,000 worlds) the keep it chose
+    scored 140 points below the best by 500 other worlds, halving's 42 (deals 1-20,
+    ``benchmarks/blind_regret.py``; halving lost less on 18 of the 20).
     """
     alive = list(estimates)
     rounds = max(1, math.ceil(math.log2(len(alive))))
