@@ -748,16 +748,16 @@ class BridgeSolitaire(Game[State, Move]):
     def blind_calibration(self) -> tuple[float, ...] | None:
         """The weights that calibrate a blind hint's chance (``solver.app.blind.calibrated``),
         non-vulnerable only (vulnerable scores move which hands end positive): fitted on
-        300 blind games (deals 1-300, 5,000 worlds a decision, each played on by
-        ``by_rule``). The rule-follower's share of won worlds reads low, for the player
-        chooses better than the rule at each later step (0.352 predicted, 0.470 won in the
-        0.3-0.4 bin). Five-fold cross-validation: Brier score 0.113 -> 0.109, the largest
-        gap between predicted and won in a bin of 100+ decisions 11.8 -> 7.6 points;
-        fitted on deals 1-150 and checked on 151-300, 0.109 -> 0.106 and 10.6 -> 2.4
-        (data/bridge_solitaire/blind.md)."""
+        300 blind games (deals 1-300, 5,000 worlds a decision spent by sequential halving
+        where the plans are many, each played on by ``by_rule``). The rule-follower's share
+        of won worlds reads low, for the player chooses better than the rule at each later
+        step (0.355 predicted, 0.515 won in the 0.3-0.4 bin). Five-fold cross-validation:
+        Brier score 0.093 -> 0.080, the largest gap between predicted and won in a bin of
+        100+ decisions 24.0 -> 3.3 points; fitted on deals 1-150 and checked on 151-300,
+        0.095 -> 0.082 and 19.8 -> 5.3 (data/bridge_solitaire/blind.md)."""
         if self.vulnerable:
             return None
-        return (-0.9776, -4.6248, 2.2952, 0.7888, 0.0409, -0.5070, 6.9856)
+        return (0.8480, -0.5692, 0.4322, 0.3393, -0.0119, -0.1096, -1.1881)
 
     @property
     def blind_playout(self) -> Callable[[State], State]:
