@@ -416,6 +416,7 @@ def test_a_hint_by_the_clock_gives_every_plan_a_world() -> None:
     hint = blind_hint(Sighted.of(game, game.deal(1)), Settings(seconds=0.01, seed=1))
     assert len(hint.estimates) == 792
     assert all(estimate.samples >= 1 for estimate in hint.estimates)
+    assert hint.allocation == "halving"       # far fewer worlds than four a plan in the time
 
 
 def test_ucb_reads_a_score_without_a_fixed_best_within_the_scores_seen() -> None:
