@@ -364,8 +364,8 @@ def _halve(estimates: list[Estimate], pull: Callable[[Estimate], None],
         if len(alive) == 1 or not more():
             break
         share = max(1, budget_left() // (rounds - round_) // len(alive))
-        target = max(e.samples for e in alive) + share - 1 if round_ == 0 else \
-            max(e.samples for e in alive) + share
+        first = 1 if round_ == 0 else 0     # the world each plan got first is round 0's
+        target = max(e.samples for e in alive) + share - first
         for estimate in alive:
             while estimate.samples < target and more():
                 pull(estimate)
