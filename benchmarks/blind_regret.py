@@ -30,14 +30,10 @@ sys.path.insert(0, str(ROOT))
 
 from games import find_game  # noqa: E402
 from solver.app.blind import Settings, blind_hint, plans  # noqa: E402
+from solver.app.sources import read_source  # noqa: E402
 from solver.view import Sighted  # noqa: E402
 
 EVAL_SEED = 777_777        # the evaluation worlds' seed: apart from any hint's
-
-
-def deal_range(text: str) -> range:
-    first, _, last = text.partition("-")
-    return range(int(first), int(last or first) + 1)
 
 
 def mean_interval(values: list[float]) -> tuple[float, float]:
@@ -48,21 +44,22 @@ def mean_interval(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
-    parser.add_argument("deals", type=deal_range, help="a deal or a range, e.g. 1-20")
+    parser.add_argument("deals", help="deal numbers, as classify takes them: 1-20, 3,7-9")
     parser.add_argument("--samples", type=int, default=5_000, help="the hint's worlds")
     parser.add_argument("--eval", type=int, default=500, help="worlds valuing each plan")
     parser.add_argument("--seed", type=int, default=1, help="the hint's seed")
     parser.add_argument("--allocation", nargs="+", default=["ucb1", "halving"])
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     game = find_game(args.game)
     scored = game.score is not None
     regrets: dict[str, list[float]] = {how: [] for how in args.allocation}
     best_chosen = {how: 0 for how in args.allocation}
     started = time.process_time()
-    for deal in args.deals:
+    deals = [task.deal for task in read_source(args.deals)]
+    for deal in deals:
         position = Sighted.of(game, game.deal(deal))
         options = plans(position.masked())
         values: dict[str, float] = {}
@@ -80,8 +77,8 @@ def main() -> None:
             best_chosen[how] += chosen == order[0]
             line[how] = {"value": round(chosen, 3), "rank": order.index(chosen)}
         print(json.dumps(line), flush=True)
-    count = len(args.deals)
-    print(f"{args.game}, deals {args.deals.start}-{args.deals.stop - 1}, {args.samples} worlds "
+    count = len(deals)
+    print(f"{args.game}, deals {args.deals}, {args.samples} worlds "
           f"a hint (seed {args.seed}), each plan valued on {args.eval} other worlds; "
           f"{time.process_time() - started:.0f} CPU s")
     for how in args.allocation:
@@ -95,7 +92,8 @@ def main() -> None:
         fewer = sum(gap > 0 for gap in gaps)
         print(f"  {first} minus {second}: {mean:.3f} +- {half:.3f}; {second} lost less on "
               f"{fewer} of {count} deals, more on {sum(gap < 0 for gap in gaps)}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

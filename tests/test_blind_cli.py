@@ -278,3 +278,20 @@ def test_the_hint_speed_benchmark_reports_each_deal_and_the_aims(capsys) -> None
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in lines[2:4]] == ["1", "2"]
     assert lines[-1].startswith("largest wall time ") and " of 2 deals" in lines[-1]
+
+
+def test_the_regret_benchmark_sets_each_allocation_s_choice_against_the_best(capsys) -> None:
+    """benchmarks/blind_regret.py values every plan of a deal's start on worlds of its own
+    and prints, for each allocation, the chosen plan's value, its rank, and the summary."""
+    from conftest import benchmark_script
+
+    regret = benchmark_script("blind_regret")
+    assert regret.main(["bridge-solitaire", "14", "--samples", "400", "--eval", "10"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    line = json.loads(lines[0])
+    assert line["deal"] == 14 and line["plans"] == 330
+    for how in ("ucb1", "halving"):
+        assert 0 <= line[how]["rank"] < line["plans"]
+        assert line[how]["value"] <= line["best"]
+    assert lines[2].startswith("  ucb1: mean regret ") and lines[3].startswith("  halving: ")
+    assert lines[4].startswith("  ucb1 minus halving: ")
