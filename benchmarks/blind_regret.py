@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from games import find_game  # noqa: E402
-from solver.app.blind import Settings, blind_hint, plans  # noqa: E402
+from solver.app.blind import Settings, _value, blind_hint, plans  # noqa: E402
 from solver.app.sources import read_source  # noqa: E402
 from solver.view import Sighted  # noqa: E402
 
@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         for plan in options:
             alone = blind_hint(position, Settings(samples=args.eval, seed=EVAL_SEED),
                                options=[plan]).estimates[0]
-            values[alone.notation] = alone.mean_score if scored else alone.chance
+            values[alone.notation] = _value(alone, scored)     # as the hint ranks it
         order = sorted(values.values(), reverse=True)
         line: dict[str, object] = {"deal": deal, "plans": len(options), "best": round(order[0], 3)}
         for how in args.allocation:

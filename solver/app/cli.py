@@ -571,7 +571,7 @@ def hint(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optiona
 
 def _blind_settings(game: Game[Any, Any], samples: Optional[int], seconds: Optional[float],
                     seed: Optional[int], cap: Optional[int],
-                    strategy: Optional[str], allocation: str = "auto") -> blind.Settings:
+                    strategy: Optional[str], allocation: str) -> blind.Settings:
     """Return the blind settings the options give, each absent one at its default (the
     cap: the game's)."""
     default = blind.Settings()
