@@ -254,7 +254,10 @@ def test_a_game_may_name_the_cap_and_strategy_of_its_sampled_worlds(tmp_path: Pa
 
     one, four = find_game("spider", {"suits": 1}), find_game("spider")
     assert Settings(samples=4).for_game(one).strategy == "best_first"
-    assert Settings(samples=4).for_game(four).strategy is None          # the beam, Spider's own
+    assert Settings(samples=4).for_game(four).strategy == "beam:width=64"   # a narrow beam
+    assert Settings(samples=4).for_game(four).cap == 20_000
+    assert Settings(samples=4).for_game(one).cap == 5_000
+    assert Settings(samples=4).for_game(find_game("crescent")).strategy == "beam:width=32"
     assert Settings(samples=4, strategy="dfs").for_game(one).strategy == "dfs"
     assert Settings(samples=4).for_game(find_game("klondike")).cap == 1_000
     assert Settings(samples=4).for_game(find_game("klondike")).strategy == "dfs"

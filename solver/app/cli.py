@@ -107,7 +107,8 @@ DealOpt = typer.Option(None, "--deal", "-d", metavar="NUMBER", parser=deal_numbe
 VariantOpt = typer.Option([], "--variant", "-V", metavar="KEY=VALUE",
                           help="variant option (repeatable); `solitaire games` lists them")
 StrategyOpt = typer.Option(None, "--strategy", "-s", metavar="STRATEGY",
-                           help=f"one of: {', '.join(STRATEGIES)} (default: the game's own)")
+                           help=f"one of: {', '.join(STRATEGIES)} (default: the game's own); "
+                                "options after a colon, like beam:width=32")
 StatesOpt = typer.Option(None, "--max-states", metavar="N", parser=positive_number,
                          help="stop after storing this many positions (cpsat stores none)")
 MemoryOpt = typer.Option(None, "--memory", metavar="SIZE",

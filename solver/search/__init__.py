@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterator
 from solver.game import Game, SolitaireError, Status
 from solver.search.astar import astar
 from solver.search.base import Budget, Result, without_forced
-from solver.search.beam import beam
+from solver.search.beam import STREAMLINES, beam
 from solver.search.best_first import greedy, weighted
 from solver.search.bfs import bfs
 from solver.search.dfs import dfs
@@ -89,15 +89,80 @@ def fewer_collections() -> Iterator[None]:
         gc.set_threshold(young, *older)
 
 
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise ValueError(text)
+    return value
+
+
+def _count_or_none(text: str) -> int | None:
+    return None if text == "none" else _count(text)
+
+
+def _flag(text: str) -> bool:
+    if text not in ("true", "false"):
+        raise ValueError(text)
+    return text == "true"
+
+
+def _streamline(text: str) -> str | None:
+    if text != "none" and text not in STREAMLINES:
+        raise ValueError(text)
+    return None if text == "none" else text
+
+
+# The options a strategy's name may carry after a colon (``beam:width=16``), each with
+# how its value is read and what it takes: the strategies' own keyword arguments.
+STRATEGY_OPTIONS: dict[str, dict[str, tuple[Callable[[str], Any], str]]] = {
+    "beam": {"width": (_count, "a whole number of at least 1 (the first pass's width)"),
+             "pass_limit": (_count_or_none, "a whole number of at least 1, or none"),
+             "streamline": (_streamline, "none, first, mix or only")},
+    "best_first": {"newest_first": (_flag, "true or false")},
+}
+
+
+def strategy_kind(name: str) -> str:
+    """Return the strategy a name calls, without its options (``beam:width=16``: beam)."""
+    return name.split(":", 1)[0].replace("-", "_")
+
+
 def find_strategy(name: str) -> Strategy:
     """Return the strategy called `name` (``best-first`` and ``best_first`` alike).
 
-    The strategy comes ``checked``: a start position the game proves dead is lost at once.
+    A name may carry options after a colon, ``beam:width=16,pass_limit=200`` (the
+    strategy's keyword arguments, ``STRATEGY_OPTIONS``): a beam that must decide under a
+    small cap of positions starts narrower than its default, say. The strategy comes
+    ``checked``: a start position the game proves dead is lost at once.
     """
-    strategy = STRATEGIES.get(name.replace("-", "_"))
+    kind = strategy_kind(name)
+    strategy = STRATEGIES.get(kind)
     if strategy is None:
         raise SolitaireError(f"unknown strategy {name!r}; choose one of {', '.join(STRATEGIES)}")
-    return checked(strategy, name.replace("-", "_"))
+    if ":" in name:
+        strategy = functools.partial(strategy, **_options(kind, name.split(":", 1)[1]))
+    return checked(strategy, kind)
+
+
+def _options(kind: str, text: str) -> dict[str, Any]:
+    """Return the keyword arguments a strategy name's options give (``width=16``)."""
+    known = STRATEGY_OPTIONS.get(kind, {})
+    if not known:
+        raise SolitaireError(f"strategy {kind} takes no options")
+    options: dict[str, Any] = {}
+    for item in text.split(","):
+        option, _, value = item.partition("=")
+        option = option.strip().replace("-", "_")
+        if option not in known:
+            raise SolitaireError(f"{kind} has no option {option!r}; its options: "
+                                 f"{', '.join(known)}")
+        read, takes = known[option]
+        try:
+            options[option] = read(value.strip().lower())
+        except ValueError:
+            raise SolitaireError(f"{kind}'s {option} takes {takes}, not {value.strip()!r}") \
+                from None
+    return options
 
 
 def check_strategy(game: Game[Any, Any], name: str) -> None:
@@ -108,7 +173,7 @@ def check_strategy(game: Game[Any, Any], name: str) -> None:
     """
     find_strategy(name)
     hooks = game
-    kind = name.replace("-", "_")
+    kind = strategy_kind(name)
     if kind == "cpsat" and hooks.cpsat_solve is None:
         raise SolitaireError(f"no CP-SAT model for {game.name}; try --strategy best_first")
     if kind == "scored" and hooks.best_line is None and (hooks.score is None
@@ -116,6 +181,7 @@ def check_strategy(game: Game[Any, Any], name: str) -> None:
         raise SolitaireError(f"{game.name} is not a scored game; try --strategy dfs")
 
 
-__all__ = ["Budget", "Result", "STRATEGIES", "find_strategy", "check_strategy", "checked",
+__all__ = ["Budget", "Result", "STRATEGIES", "STRATEGY_OPTIONS", "find_strategy",
+           "check_strategy", "checked", "strategy_kind",
            "without_forced",
            "dfs", "greedy", "weighted", "astar", "bfs", "cpsat", "portfolio", "beam", "scored"]

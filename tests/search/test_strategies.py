@@ -343,3 +343,19 @@ def test_searches_wake_the_cycle_collector_less_and_put_its_threshold_back():
             assert gc.get_threshold()[1:] == before[1:]
             raise KeyError("a search that fails")
     assert gc.get_threshold() == before
+
+
+def test_a_strategy_name_carries_its_options():
+    """``beam:width=32`` is the beam started at width 32: under a cap of 20,000 positions
+    the default beam's first pass (width 256) cannot end, so Crescent deal 1 stays
+    undecided, while the narrower start wins it, verified, within the cap."""
+    from games.crescent import GAME as crescent
+    from solver.search import STRATEGY_OPTIONS, find_strategy, strategy_kind
+
+    deal, cap = crescent.deal(1), Budget(max_states=20_000)
+    assert find_strategy("beam")(crescent, deal, cap).status is Status.UNKNOWN
+    narrow = find_strategy("beam:width=32")(crescent, deal, cap)
+    assert narrow.status is Status.WON and narrow.extra["width"] == 32
+    check_solution(crescent, deal, narrow.moves)
+    assert strategy_kind("best-first:newest-first=true") == "best_first"
+    assert set(STRATEGY_OPTIONS["beam"]) == {"width", "pass_limit", "streamline"}
