@@ -580,6 +580,14 @@ can be after 1 redeal (4 dealt, the top one face up, and each redeal shows one)
         return 20_000
 
     @property
+    def blind_spending(self) -> frozenset[Move]:
+        """The special redeal: a blind hint keeps it, between plans of equal chance, for
+        when the player knows more (``solver.game.Game.blind_spending``, and
+        data/crescent/blind.md: ranked by the worlds decided instead, the player spent all
+        three redeals within its first 15 steps)."""
+        return frozenset((REDEAL,))
+
+    @property
     def blind_strategy(self) -> str | None:
         """The beam started at width 32, so that a round of its two passes (at most 300
         positions a unit of width each) ends within the cap: the default beam's first pass

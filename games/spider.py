@@ -463,6 +463,14 @@ class Spider(Game[State, Move]):
         return SpiderView(self)
 
     @property
+    def blind_spending(self) -> frozenset[Move]:
+        """A deal from the stock: a blind hint keeps the rows, between plans of equal
+        chance, for when no other plan is as good (``solver.game.Game.blind_spending``,
+        and data/spider/blind.md: ranked by the worlds decided instead, the player dealt
+        the whole stock of two-suit deal 2 within its first 14 steps)."""
+        return frozenset((DEAL,))
+
+    @property
     def blind_strategy(self) -> str | None:
         """One suit: best-first search. Its sampled worlds are easy, and best-first finds
         their wins far sooner than the default beam: the 24 worlds of deal 1's first blind

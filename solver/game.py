@@ -358,6 +358,18 @@ class Game(Protocol[S, M]):
         return None
 
     @property
+    def blind_spending(self) -> frozenset[M]:
+        """Steps that spend a scarce resource the player never gets back (Crescent's
+        special redeal, Spider's deal of a row), for blind hints: between plans of equal
+        chance, the one that spends fewer ranks first (``solver.app.blind.ranked``). A
+        world's capped search decides a position more easily when less is left to spend
+        (fewer redeals, fewer rows: a smaller space), so without this the share of worlds
+        decided draws such steps forward, while what keeping them is worth (spending
+        them later, knowing more) no world solved with full sight can show. Empty (the
+        default): no step is set apart."""
+        return frozenset()
+
+    @property
     def blind_calibration(self) -> tuple[float, ...] | None:
         """Seven weights that turn a blind hint's share of won worlds into a chance
         calibrated against blind games' outcomes (``solver.app.blind.calibrated``): the

@@ -285,6 +285,24 @@ def test_between_equal_chances_the_plan_with_fewer_undecided_worlds_ranks_first(
     assert [e.notation for e in ranked([turn, deal], scored=False)] == ["d", "4>8"]
 
 
+def test_between_equal_chances_the_plan_that_spends_less_ranks_first() -> None:
+    """A Crescent redeal whose worlds were all won, fewer left undecided, still ranks below
+    a move that spends nothing and won all its decided worlds too (``blind_spending``);
+    a better chance outranks spending; and the games that declare no spending steps rank
+    as before (every plan spends 0)."""
+    from games.crescent import GAME as crescent, REDEAL
+    from games.freecell import FreeCell
+    from solver.app.blind import Estimate, ranked
+
+    assert crescent.blind_spending == frozenset((REDEAL,))
+    assert FreeCell().blind_spending == frozenset()
+    redeal = Estimate((REDEAL,), "r", shows=16, spends=1, won=7, lost=0, undecided=4)
+    move = Estimate((), "3-11", shows=1, won=6, lost=0, undecided=5)
+    assert [e.notation for e in ranked([redeal, move], scored=False)] == ["3-11", "r"]
+    worse = Estimate((), "11-3", shows=1, won=6, lost=1, undecided=4)
+    assert [e.notation for e in ranked([worse, redeal], scored=False)] == ["r", "11-3"]
+
+
 # Two Klondike draw 3 positions reached by blind play (PySolFC deals 3 and 18), as the player
 # saw them: every stock card turned once (``Seen: all``), the face-down cards unseen.
 WIDE = """Foundations: C-0 D-A H-6 S-6

@@ -76,6 +76,7 @@ class Estimate:
     notation: str                 # the steps' notations, space-separated
     shows: int = 0                # cards the plan shows (unseen before it, seen after)
     left: int = 0                 # the game's heuristic at the plan's end (work left)
+    spends: int = 0               # steps of the plan that spend a resource (``blind_spending``)
     won: int = 0
     lost: int = 0
     undecided: int = 0
@@ -247,7 +248,9 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
     started = time.perf_counter()
     masked = position.masked()
     game = masked.game
-    estimates = [Estimate(plan, written(masked, plan), *_ends(masked, plan))
+    spending = game.blind_spending
+    estimates = [Estimate(plan, written(masked, plan), *_ends(masked, plan),
+                          spends=sum(1 for step in plan if step in spending))
                  for plan in (plans(masked, avoid) if options is None else options)]
     if not estimates:
         return BlindHint((), 0, time.perf_counter() - started, masked.hides)
@@ -492,6 +495,7 @@ def _successors(position: Sighted[Any, Any],
 def ranked(estimates: list[Estimate], scored: bool) -> list[Estimate]:
     """Return the plans best first: by the rounds of sequential halving survived (when
     the worlds were spent so: ``_halve``), by expected score (a scored game) or chance, then the
+    plan that spends fewer of the game's scarce resources (``Game.blind_spending``), then the
     plan whose worlds the capped search left undecided less often, then the plan that
     shows more cards (the player knows more for the next choice), leaves less work by
     the game's heuristic, needs fewer moves to win in the worlds won, was tried in more
@@ -503,9 +507,9 @@ def ranked(estimates: list[Estimate], scored: bool) -> list[Estimate]:
     the easier game. Before it, the cards shown broke such ties, and one-suit Spider dealt
     its stock at once (ten cards shown) and buried its columns (``data/spider/blind.md``).
     """
-    return sorted(estimates, key=lambda e: (-e.stage, -_value(e, scored), e.undecided_share,
-                                            -e.shows, e.left, e.mean_length, -e.samples,
-                                            e.notation))
+    return sorted(estimates, key=lambda e: (-e.stage, -_value(e, scored), e.spends,
+                                            e.undecided_share, -e.shows, e.left,
+                                            e.mean_length, -e.samples, e.notation))
 
 
 def _value(estimate: Estimate, scored: bool) -> float:
