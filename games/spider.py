@@ -487,7 +487,8 @@ class Spider(Game[State, Move]):
     def blind_cap(self) -> int:
         """One suit: the default 5,000 positions. 2 and 4 suits: 20,000, where a beam
         started at width 64 (``blind_strategy``) decides about half of a deal's first
-        worlds; at 5,000 it decided 6 of 20 with 2 suits and none with 4."""
+        worlds; at 5,000 a beam started at 4 or 16 decided 5 and 6 of 20 with 2 suits and
+        none with 4."""
         return BLIND_CAP if self.suits == 1 else 20_000
 
 
