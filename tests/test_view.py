@@ -303,6 +303,14 @@ def test_between_equal_chances_the_plan_that_spends_less_ranks_first() -> None:
     assert [e.notation for e in ranked([worse, redeal], scored=False)] == ["r", "11-3"]
 
 
+def test_a_hint_counts_the_spending_steps_of_each_plan() -> None:
+    """The hint itself marks the plans that spend (a Crescent twin's redeal) and no other."""
+    twin = find_game("crescent", {"suits": 2, "ranks": 4, "piles": 3, "redeals": 1})
+    hint = blind_hint(Sighted.of(twin, twin.deal(1)), Settings(samples=12, seed=1))
+    spends = {e.notation: e.spends for e in hint.estimates}
+    assert spends["r"] == 1 and sum(spends.values()) == 1
+
+
 # Two Klondike draw 3 positions reached by blind play (PySolFC deals 3 and 18), as the player
 # saw them: every stock card turned once (``Seen: all``), the face-down cards unseen.
 WIDE = """Foundations: C-0 D-A H-6 S-6
