@@ -3,7 +3,7 @@
 The aim (README, "Blind hints and blind play"): a blind hint in under 5 s of wall time on a
 2-core machine by default, with the chosen plan's 95% interval no wider than +-10 points
 on a Klondike deal. For each deal this asks the hint from the deal's start, as
-``solitaire hint GAME --deal N --blind`` does (its default ``--seconds``, one process),
+``solitaire hint GAME --deal N --blind`` does (its default ``--seconds`` and ``--jobs``),
 and prints the wall seconds, the worlds solved, and the chosen plan's chance, interval,
 worlds and undecided share; then the largest wall time and the share of deals whose
 chosen plan's interval is within +-10 points::
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from games import find_game, parse_variants  # noqa: E402
-from solver.app.blind import Settings, blind_hint  # noqa: E402
+from solver.app.blind import Settings, blind_hint, default_workers  # noqa: E402
 from solver.app.sources import read_source  # noqa: E402
 from solver.view import Sighted  # noqa: E402
 
@@ -41,11 +41,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="a variant option, name=value")
     parser.add_argument("--seconds", type=float, default=Settings.seconds,
                         help="the hint's budget (default: the command line's)")
+    parser.add_argument("--jobs", type=int, default=None,
+                        help="processes solving worlds (default: the command line's)")
     args = parser.parse_args(argv)
     game = find_game(args.game, parse_variants(args.variant))
-    settings = Settings(seconds=args.seconds)
+    workers = default_workers() if args.jobs is None else args.jobs
+    settings = Settings(seconds=args.seconds, workers=workers)
     print(f"{game.name} {dict(parse_variants(args.variant))}: blind hint from each deal's start, "
-          f"--seconds {args.seconds}")
+          f"--seconds {args.seconds}, --jobs {workers}")
     print("deal  wall s  worlds  chosen: chance  95% interval   +-points  worlds  undecided")
     walls, within, asked = [], 0, 0
     for task in read_source(args.deals):

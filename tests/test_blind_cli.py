@@ -97,11 +97,51 @@ def test_blind_hint_on_a_game_that_hides_nothing_is_the_full_answer(capsys: Any)
     (["--seconds", "0"], "--seconds"),
     (["--cap", "0"], "--cap"),
     (["--allocation", "greedy"], "unknown allocation"),
+    (["--jobs", "0"], "--jobs"),
 ])
 def test_bad_blind_options_are_one_line(args: list[str], message: str, capsys: Any) -> None:
     status, out, err = run_main(["hint", "klondike", "-d", "1", "--blind", *args], capsys)
     assert status == 2 and not out
     assert len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_a_hint_by_the_clock_on_two_workers_solves_each_plans_worlds_in_order(
+        capsys: Any) -> None:
+    """Worker processes solve worlds at once, UCB1 choosing the plans: every plan's worlds
+    are still worlds 0, 1, 2, ... of the position (none solved twice, none skipped), as a
+    hint in one process draws them; the command prints its answer and nothing else."""
+    from games import find_game
+    from solver.app.blind import Settings, _Worlds, blind_hint, WON, LOST
+    from solver.view import Sighted
+
+    game = find_game("klondike", {"draw": 3})
+    position = Sighted.of(game, game.deal(1))
+    settings = Settings(seconds=0.5, seed=2, workers=2)
+    found = blind_hint(position, settings)
+    assert found.samples == sum(e.samples for e in found.estimates) > 0
+    solver = _Worlds(position.masked(), settings.for_game(game))
+    for estimate in found.estimates:
+        kinds = [solver.outcome(estimate.steps, i)[0] for i in range(estimate.samples)]
+        assert (estimate.won, estimate.lost, estimate.undecided) == \
+            (kinds.count(WON), kinds.count(LOST), len(kinds) - kinds.count(WON) - kinds.count(LOST))
+    status, out, err = run_main(["hint", "klondike", "-d", "1", "-V", "draw=3", "--blind",
+                                 "--seconds", "0.5", "--jobs", "2", "--json"], capsys)
+    assert status == 0 and json.loads(out)["samples"] > 0 and not err
+
+
+def test_a_hint_of_fixed_samples_is_the_same_whatever_the_workers() -> None:
+    """Only a hint by the clock uses workers: one of fixed samples is spent a world at a
+    time, so its answer is the same on every machine."""
+    from games import find_game
+    from solver.app.blind import Settings, blind_hint
+    from solver.view import Sighted
+
+    game = find_game("klondike", {"draw": 3})
+    position = Sighted.of(game, game.deal(2))
+    one, two = (blind_hint(position, Settings(samples=50, seed=1, workers=workers))
+                for workers in (1, 2))
+    assert [(e.notation, e.won, e.lost, e.undecided) for e in one.estimates] == \
+        [(e.notation, e.won, e.lost, e.undecided) for e in two.estimates]
 
 
 def test_play_needs_blind(tmp_path: Path, capsys: Any) -> None:

@@ -486,12 +486,17 @@ def test_sequential_halving_spends_the_budget_and_keeps_the_best_plan() -> None:
     arms, pull = _arms(means)
     budget = [3_000]
 
-    def counted(arm: Any) -> None:
-        budget[0] -= 1
-        pull(arm)
-    for arm in arms:
-        counted(arm)
-    _halve(arms, counted, lambda: budget[0] > 0, lambda: budget[0], scored=False)
+    def spend(batch: Any) -> None:
+        for arm in batch:
+            if budget[0] <= 0:
+                return
+            budget[0] -= 1
+            pull(arm)
+    def spend_by(choose: Any) -> None:
+        while budget[0] > 0:
+            spend([choose(lambda arm: 0, 0)])
+    spend(arms)
+    _halve(arms, spend, spend_by, lambda: budget[0] > 0, lambda: budget[0], scored=False)
     assert budget[0] == 0
     best = ranked(arms, scored=False)[0]
     assert best.notation == "arm099" and best.stage == 7          # ⌈log₂ 100⌉ rounds

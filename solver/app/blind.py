@@ -41,6 +41,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import multiprocessing
+import os
+import queue
 import random
 import time
 from dataclasses import dataclass, field
@@ -49,7 +52,7 @@ from collections import Counter
 from typing import Any, Callable, Hashable, Sequence
 
 from solver.app.batch import Worker
-from solver.app.pool import describe
+from solver.app.pool import describe, worker_signals
 from solver.app.record import Verdict, budget_record, solver_version, variant_of
 from solver.app.results import read_records, wilson
 from solver.app.sources import Task, start_position
@@ -66,6 +69,7 @@ PLAN_LOOKS = 32             # undoable positions explored around a position, at 
 WIDE_LOOKS = 1_024          # ... when none of those leads to a plan (blind play)
 Z95 = 1.959963984540054
 ALLOCATIONS = ("auto", "ucb1", "halving")   # how a hint spends its worlds (``blind_hint``)
+HINT_WORKERS = 4            # processes a hint by the clock uses at most, by default
 
 
 @dataclass
@@ -163,6 +167,7 @@ class Settings:
     cap: int | None = None        # positions a world's solve may store; None: the game's
     strategy: str | None = None
     allocation: str = "auto"      # how worlds are spent: "ucb1", "halving", or by the plans' count
+    workers: int = 1              # processes solving worlds at once (by the clock only)
 
     def __post_init__(self) -> None:
         if self.allocation not in ALLOCATIONS:
@@ -174,6 +179,8 @@ class Settings:
             raise SolitaireError(f"--seed must be 0 or more, got {self.seed}")
         if self.samples is None and (self.seconds is None or not self.seconds > 0):
             raise SolitaireError("a blind hint needs --seconds above 0 or --samples")
+        if self.workers < 1:
+            raise SolitaireError(f"--jobs must be at least 1, got {self.workers}")
         if self.cap is not None and self.cap < 1:
             raise SolitaireError(f"--cap must be at least 1 position, got {self.cap}")
 
@@ -241,10 +248,11 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
     Only the masked position is read (see the module docstring). With a fixed number of
     samples the answer is deterministic; with seconds it stops at the deadline. Plans
     that end in a position whose look is in `avoid` are left out (blind play's guard
-    against going round in circles); `options`, the plans when already listed.
+    against going round in circles); `options`, the plans when already listed. By the
+    clock, ``Settings.workers`` processes solve worlds at once: UCB1 chooses that many
+    plans one after another, each choice counted as a world tried at the plan's present
+    value before the next is made.
     """
-    from solver.app.analyze import solve
-
     started = time.perf_counter()
     masked = position.masked()
     game = masked.game
@@ -254,47 +262,26 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
                  for plan in (plans(masked, avoid) if options is None else options)]
     if not estimates:
         return BlindHint((), 0, time.perf_counter() - started, masked.hides)
-    worlds: dict[int, Any] = {}
     settings = settings.for_game(game)
-    cap = Budget(max_states=settings.cap)
+    solver = _Worlds(masked, settings)
     score = game.score
     scored = score is not None
-    playout = game.blind_playout
     deadline = None if settings.samples is not None or settings.seconds is None \
         else started + settings.seconds
     total = 0
 
     span = [math.inf, -math.inf]            # the lowest and highest world score seen
 
-    def pull(estimate: Estimate) -> None:
+    def record(estimate: Estimate, outcome: Outcome) -> None:
         nonlocal total
-        index = estimate.samples
-        if index not in worlds:
-            worlds[index] = world(masked, settings.seed, index)
-        after = worlds[index]
-        for step in estimate.steps:
-            after = game.play(after, step)
-        value: int | None = None
-        if game.is_won(after):
+        kind, length, value = outcome
+        if kind == WON:
             estimate.won += 1
-            value = None if score is None else score(after)
-        elif playout is not None:
-            end = playout(after)
-            if game.is_won(end):
-                estimate.won += 1
-            else:
-                estimate.lost += 1
-            value = None if score is None else score(end)
+            estimate.length_total += length
+        elif kind == LOST:
+            estimate.lost += 1
         else:
-            result = solve(game, after, settings.strategy, cap)
-            if result.status is Status.WON:
-                estimate.won += 1
-                estimate.length_total += len(result.moves)
-            elif result.status is Status.LOST:
-                estimate.lost += 1
-            else:
-                estimate.undecided += 1
-            value = result.score if scored else None
+            estimate.undecided += 1
         if value is not None:
             estimate.score_total += value
             estimate.scored += 1
@@ -318,23 +305,61 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
         rate = total / max(now - sampling, 1e-9)
         return int(rate * max((deadline or now) - now, 0.0))
 
-    for estimate in estimates:      # by the clock too, every plan gets one world at least
-        if not more() and deadline is None:
-            break
-        pull(estimate)
-    halving = len(estimates) > 1 and (
-        settings.allocation == "halving" or settings.allocation == "auto"
-        and 2 * FIRST_WORLDS * len(estimates) > total + budget_left())
-    if halving:
-        _halve(estimates, pull, more, budget_left, scored)
-    else:
-        for _ in range(FIRST_WORLDS - 1):
-            for estimate in estimates:
-                if not more():
-                    break
-                pull(estimate)
+    # Several worker processes only by the clock: a hint of fixed samples is spent one
+    # world at a time, so that it is the same on every machine whatever its cores.
+    workers = settings.workers if deadline is not None and _can_fork() else 1
+    farm: _Farm | None = None
+
+    def spend(batch: Sequence[Estimate], always: bool = False) -> None:
+        """Give each plan of `batch` its next world, in order (a plan may come more than
+        once), while `more()` (or `always`); with workers, several at once, every world
+        given solved before it returns."""
+        nonlocal farm
+        if workers == 1:
+            for estimate in batch:
+                if not (always or more()):
+                    return
+                record(estimate, solver.outcome(estimate.steps, estimate.samples))
+            return
+        farm = farm or _Farm(workers, solver, estimates, record)
+        for estimate in batch:
+            if not (always or more()):
+                break
+            farm.give(estimate)
+        farm.drain()
+
+    def spend_by(choose: Callable[[Callable[[Estimate], int], int], Estimate]) -> None:
+        """While `more()`, give a world to the plan `choose(worlds given to a plan and not
+        solved yet, all such worlds)` picks."""
+        nonlocal farm
+        if workers == 1:
+            while more():
+                estimate = choose(lambda e: 0, 0)
+                record(estimate, solver.outcome(estimate.steps, estimate.samples))
+            return
+        farm = farm or _Farm(workers, solver, estimates, record)
         while more():
-            pull(max(estimates, key=lambda e: _upper(e, total, scored, game.best_score, span)))
+            farm.give(choose(farm.given, farm.in_flight), farm.batch)
+        farm.drain()
+
+    def upper(given: Callable[[Estimate], int], in_flight: int) -> Estimate:
+        return max(estimates, key=lambda e: _upper(e, total + in_flight, scored,
+                                                   game.best_score, span, given(e)))
+
+    try:
+        spend(estimates, always=deadline is not None)   # by the clock too: a world each
+        halving = len(estimates) > 1 and (
+            settings.allocation == "halving" or settings.allocation == "auto"
+            and 2 * FIRST_WORLDS * len(estimates) > total + budget_left())
+        if halving:
+            _halve(estimates, spend, spend_by, more, budget_left, scored)
+        else:
+            for _ in range(FIRST_WORLDS - 1):
+                spend(estimates)
+            spend_by(upper)
+    finally:
+        if farm is not None:
+            farm.close()
     order = ranked(estimates, scored)
     weights = game.blind_calibration
     if weights is not None:
@@ -345,7 +370,8 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
                      "halving" if halving else "ucb1")
 
 
-def _halve(estimates: list[Estimate], pull: Callable[[Estimate], None],
+def _halve(estimates: list[Estimate], spend: Callable[[Sequence[Estimate]], None],
+           spend_by: Callable[[Callable[[Callable[[Estimate], int], int], Estimate]], None],
            more: Callable[[], bool], budget_left: Callable[[], int], scored: bool) -> None:
     """Spend the worlds left by sequential halving (Karnin, Koren and Somekh 2013): in
     each of ⌈log₂ K⌉ rounds the plans still in play share that round's part of the
@@ -360,6 +386,9 @@ def _halve(estimates: list[Estimate], pull: Callable[[Estimate], None],
     Bridge Solitaire's first decision (792 or 1,716 keeps, 5,000 worlds) the keep it chose
     scored 140 points below the best by 500 other worlds, halving's 42 (deals 1-20,
     ``benchmarks/blind_regret.py``; halving lost less on 18 of the 20).
+
+    `spend` gives each plan listed its next world, `spend_by` a world at a time to the
+    plan its argument picks (``blind_hint``).
     """
     alive = list(estimates)
     rounds = max(1, math.ceil(math.log2(len(alive))))
@@ -369,16 +398,14 @@ def _halve(estimates: list[Estimate], pull: Callable[[Estimate], None],
         share = max(1, budget_left() // (rounds - round_) // len(alive))
         first = 1 if round_ == 0 else 0     # the world each plan got first is round 0's
         target = max(e.samples for e in alive) + share - first
-        for estimate in alive:
-            while estimate.samples < target and more():
-                pull(estimate)
+        spend([estimate for estimate in alive for _ in range(target - estimate.samples)])
         if not more() and any(e.samples < target for e in alive):
             break               # the clock ran out in this round: no plan is dropped on it
         alive = ranked(alive, scored)[:math.ceil(len(alive) / 2)]
         for estimate in alive:
             estimate.stage += 1
-    while more():               # what rounding left: to the plans still in play
-        pull(min(alive, key=lambda e: e.samples))
+    # What rounding left: to the plans still in play, the fewest worlds first.
+    spend_by(lambda given, _: min(alive, key=lambda e: e.samples + given(e)))
 
 
 def plans(masked: Sighted[Any, Any], avoid: frozenset[Hashable] = frozenset(),
@@ -517,10 +544,12 @@ def _value(estimate: Estimate, scored: bool) -> float:
 
 
 def _upper(estimate: Estimate, total: int, scored: bool, best: int | None,
-           span: Sequence[float]) -> float:
+           span: Sequence[float], pending: int = 0) -> float:
     """UCB1's bound: the value plus the exploration term, the value in [0, 1] as UCB1
     asks: a chance, or a scored game's mean score over its best possible, or (a game
-    whose best differs from deal to deal) placed within the range of the scores seen."""
+    whose best differs from deal to deal) placed within the range of the scores seen.
+    `pending`: worlds the plan is already given whose outcome is not in yet (several
+    solved at once), counted as tried at its present value."""
     if not scored:
         value = estimate.chance
     elif best is not None:
@@ -528,10 +557,150 @@ def _upper(estimate: Estimate, total: int, scored: bool, best: int | None,
     else:
         low, high = span
         value = (estimate.mean_score - low) / (high - low) if high > low else 0.5
-    count = estimate.samples          # undecided worlds count too: they were tried
+    count = estimate.samples + pending    # undecided worlds count too: they were tried
     if count == 0:
         return math.inf
     return value + EXPLORE * math.sqrt(math.log(max(total, 2)) / count)
+
+
+WON, LOST, UNDECIDED = 0, 1, 2
+Outcome = tuple[int, int, "int | None"]     # WON/LOST/UNDECIDED, won length, score
+
+
+@dataclass
+class _Worlds:
+    """Solves a plan in a world of one masked position: what a hint's worker needs."""
+
+    masked: Sighted[Any, Any]
+    settings: Settings                  # resolved for the game (``Settings.for_game``)
+    drawn: dict[int, Any] = field(default_factory=dict)
+
+    def outcome(self, steps: Sequence[Any], index: int) -> Outcome:
+        """Play `steps` in world `index` and solve (or play out) the world reached."""
+        from solver.app.analyze import solve
+
+        game, settings = self.masked.game, self.settings
+        if index not in self.drawn:
+            self.drawn[index] = world(self.masked, settings.seed, index)
+        after = self.drawn[index]
+        for step in steps:
+            after = game.play(after, step)
+        score = game.score
+        if game.is_won(after):
+            return WON, 0, None if score is None else score(after)
+        playout = game.blind_playout
+        if playout is not None:
+            end = playout(after)
+            return WON if game.is_won(end) else LOST, 0, None if score is None else score(end)
+        result = solve(game, after, settings.strategy, Budget(max_states=settings.cap))
+        kind = {Status.WON: WON, Status.LOST: LOST}.get(result.status, UNDECIDED)
+        return kind, len(result.moves) if kind == WON else 0, \
+            result.score if score is not None else None
+
+
+_WORK: tuple[_Worlds, list[tuple[Any, ...]]] | None = None   # a forked worker's hint
+
+
+def _job(task: tuple[int, int, int]) -> tuple[list[Outcome], float]:
+    """Solve (plan, first world, worlds) of the hint whose worlds this worker was forked
+    with: the outcomes, and the seconds they took."""
+    assert _WORK is not None
+    solver, steps = _WORK
+    plan, first, count = task
+    began = time.perf_counter()
+    outcomes = [solver.outcome(steps[plan], index) for index in range(first, first + count)]
+    return outcomes, time.perf_counter() - began
+
+
+def default_workers() -> int:
+    """The processes a blind hint by the clock uses unless told: the machine's cores (those
+    this process may run on), at most ``HINT_WORKERS``."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:          # not on every system
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, HINT_WORKERS))
+
+
+def _can_fork() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+TASK_SECONDS = 0.02          # a worker's task of worlds lasts about this long (``_Farm``)
+TASK_WORLDS = 16            # ... and holds at most this many (UCB1 chooses again after each)
+
+
+class _Farm:
+    """Worker processes solving one hint's worlds, a few tasks given at a time (one more
+    than the workers, so that none waits for its next). A task of UCB1's is as many
+    worlds of one plan as take about ``TASK_SECONDS``, at the rate measured so far (one
+    at first, at most ``TASK_WORLDS``): a world of Klondike's takes about 2 ms, not much
+    more than the round trip of a task to a worker and back (lonelybot gives its plans
+    worlds in tens too)."""
+
+    def __init__(self, workers: int, solver: _Worlds, estimates: list[Estimate],
+                 record: Callable[[Estimate, Outcome], None]) -> None:
+        global _WORK
+        _WORK = (solver, [estimate.steps for estimate in estimates])
+        try:        # forked: each worker has the hint's worlds and plans from its start
+            self.pool = multiprocessing.get_context("fork").Pool(workers, worker_signals)
+        finally:
+            _WORK = None
+        self.estimates, self.record = estimates, record
+        self.slots = {id(estimate): slot for slot, estimate in enumerate(estimates)}
+        self.pending: Counter[int] = Counter()
+        self.limit = workers + 1
+        self.in_flight = 0                  # worlds given and not solved yet
+        self.tasks = 0                      # tasks given and not back yet
+        self.solved = 0
+        self.seconds = 0.0                  # the workers' time on the worlds solved
+        self.done: queue.SimpleQueue[tuple[int, Any]] = queue.SimpleQueue()
+
+    @property
+    def batch(self) -> int:
+        """Worlds in a task: about ``TASK_SECONDS`` of them, at the rate so far."""
+        if not self.solved or not self.seconds:
+            return 1
+        return max(1, min(TASK_WORLDS, int(TASK_SECONDS * self.solved / self.seconds)))
+
+    def given(self, estimate: Estimate) -> int:
+        """Worlds given to `estimate` and not solved yet."""
+        return self.pending[self.slots[id(estimate)]]
+
+    def give(self, estimate: Estimate, count: int = 1) -> None:
+        """Give `estimate` its next `count` worlds (waiting for room first): the worlds
+        after those solved and those given."""
+        while self.tasks >= self.limit:
+            self._collect()
+        slot = self.slots[id(estimate)]
+        first = estimate.samples + self.pending[slot]
+        self.pending[slot] += count
+        self.in_flight += count
+        self.tasks += 1
+        self.pool.apply_async(_job, ((slot, first, count),),
+                              callback=lambda done: self.done.put((slot, done)),
+                              error_callback=lambda error: self.done.put((-1, error)))
+
+    def drain(self) -> None:
+        """Wait for every world given, and record each."""
+        while self.tasks:
+            self._collect()
+
+    def _collect(self) -> None:
+        slot, done = self.done.get()
+        if slot < 0:
+            raise done
+        outcomes, seconds = done
+        self.tasks -= 1
+        self.pending[slot] -= len(outcomes)
+        self.in_flight -= len(outcomes)
+        self.solved += len(outcomes)
+        self.seconds += seconds
+        for outcome in outcomes:
+            self.record(self.estimates[slot], outcome)
+
+    def close(self) -> None:
+        self.pool.terminate()
 
 
 # -- blind play ---------------------------------------------------------------------------

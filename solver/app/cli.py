@@ -515,7 +515,12 @@ def hint(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optiona
          progress: Optional[bool] = ProgressOpt, moves: str = PlayedOpt,
          blind_: bool = BlindOpt, samples: Optional[int] = SamplesOpt,
          seed: Optional[int] = SeedOpt, cap: Optional[int] = CapOpt,
-         allocation: str = AllocationOpt) -> None:
+         allocation: str = AllocationOpt,
+         jobs: Optional[int] = typer.Option(
+             None, "--jobs", "-j", min=1, max=256, metavar="N", show_default=False,
+             help="--blind within --seconds: processes solving worlds at once (default: the "
+                  f"machine's cores, at most {blind.HINT_WORKERS}); --samples always uses one, "
+                  "so that its answer is the same on every machine")) -> None:
     """Suggest the next move; with --all, say which moves keep the game winnable.
 
     With --moves, from the position those moves reach ("I played these: what now?").
@@ -532,7 +537,9 @@ def hint(game_name: str = GameArg, file: Optional[Path] = FileArg, deal: Optiona
             typer.echo(f"{game.name} hides nothing from its player: the blind hint is the "
                        "full-information one")
         if blind_ and not hides_nothing:
-            settings = _blind_settings(game, samples, seconds, seed, cap, strategy, allocation)
+            settings = dataclasses.replace(
+                _blind_settings(game, samples, seconds, seed, cap, strategy, allocation),
+                workers=blind.default_workers() if jobs is None else jobs)
             if strategy is not None:
                 _check_budget(game, strategy, Budget(max_states=settings.cap))
             _blind_hint(game, start, moves, settings, as_json, progress, text)

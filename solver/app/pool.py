@@ -208,12 +208,9 @@ def _serve(work: Worker, pipe: Connection, inherited: list[Connection], parent: 
     parent stops its workers so). A worker whose parent has gone exits quietly: Linux
     sends it SIGTERM when the parent dies, and elsewhere the closed pipe ends it.
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
+    worker_signals()
     for other in inherited:                  # the parent's ends: the pipe must close with it
         other.close()
-    _die_with_parent()
     if os.getppid() != parent:
         return
     while True:
@@ -228,6 +225,15 @@ def _serve(work: Worker, pipe: Connection, inherited: list[Connection], parent: 
             return
         except Exception as error:           # a record that does not pickle: still a record
             pipe.send(work.failed(task, "error", describe(error)))
+
+
+def worker_signals() -> None:
+    """Set a worker process's signals: Ctrl-C is the parent's to handle, SIGTERM ends the
+    worker at once and quietly, and so does its parent's death (on Linux)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
+    _die_with_parent()
 
 
 def _die_with_parent() -> None:
