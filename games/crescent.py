@@ -588,6 +588,13 @@ can be after 1 redeal (4 dealt, the top one face up, and each redeal shows one)
         return frozenset((REDEAL,))
 
     @property
+    def blind_pooled(self) -> bool:
+        """Pooled: about half of a deal's first worlds, and fewer later, are left undecided
+        within the cap, so a plan none of whose few worlds was decided would rank at 0.5
+        under any plan with one world won (``solver.game.Game.blind_pooled``)."""
+        return True
+
+    @property
     def blind_strategy(self) -> str | None:
         """The beam started at width 32, so that a round of its two passes (at most 300
         positions a unit of width each) ends within the cap: the default beam's first pass

@@ -471,6 +471,13 @@ class Spider(Game[State, Move]):
         return frozenset((DEAL,))
 
     @property
+    def blind_pooled(self) -> bool:
+        """2 and 4 suits: pooled, as about half of a deal's first worlds, and fewer later,
+        are left undecided within the cap (``solver.game.Game.blind_pooled``); one suit's
+        worlds are mostly decided."""
+        return self.suits != 1
+
+    @property
     def blind_strategy(self) -> str | None:
         """One suit: best-first search. Its sampled worlds are easy, and best-first finds
         their wins far sooner than the default beam: the 24 worlds of deal 1's first blind

@@ -358,6 +358,16 @@ class Game(Protocol[S, M]):
         return None
 
     @property
+    def blind_pooled(self) -> bool:
+        """Whether a blind hint values each plan with the decision's pooled chance as a
+        prior worth one world (``solver.app.blind.Estimate.chance``): for a game whose
+        capped worlds are mostly left undecided, where a plan none of whose worlds was
+        decided would otherwise rank at 0.5 under any plan with one world won, though its
+        worlds are merely harder to decide within the cap. False (the default): a plan's
+        chance is its won worlds over its decided ones."""
+        return False
+
+    @property
     def blind_spending(self) -> frozenset[M]:
         """Steps that spend a scarce resource the player never gets back (Crescent's
         special redeal, Spider's deal of a row), for blind hints: between plans of equal

@@ -311,6 +311,40 @@ def test_a_hint_counts_the_spending_steps_of_each_plan() -> None:
     assert spends["r"] == 1 and sum(spends.values()) == 1
 
 
+def test_a_pooled_plan_borrows_the_decisions_chance_as_one_world() -> None:
+    """Where most worlds are left undecided, a plan none of whose worlds was decided gets
+    the decision's pooled chance, not 0.5: a Spider deal with one world won no longer
+    outranks a build whose eleven worlds were all undecided; the build, keeping the row,
+    ranks first (``blind_spending``). A plan's own worlds still weigh in: one lost world
+    beside a pooled chance of 0.5 makes (0 + 0.5) / 2."""
+    from solver.app.blind import Estimate, _pool, ranked
+
+    deal = Estimate((), "d", spends=1, won=1, lost=0, undecided=10)
+    build = Estimate((), "9>5", won=0, lost=0, undecided=11)
+    assert [e.notation for e in ranked([build, deal], scored=False)] == ["d", "9>5"]
+    _pool([build, deal])
+    assert deal.chance == build.chance == 1.0
+    assert [e.notation for e in ranked([build, deal], scored=False)] == ["9>5", "d"]
+    lost = Estimate((), "1>4", won=0, lost=1)
+    _pool([lost, deal])
+    assert lost.prior == 0.5 and lost.chance == 0.25 and deal.chance == 0.75
+
+
+def test_the_games_whose_worlds_are_mostly_undecided_pool_and_their_hints_do() -> None:
+    pooled = {name for name, game in GAMES.items() if game.blind_pooled}
+    assert pooled == {"crescent", "spider"}          # Spider: its default four suits
+    assert not find_game("spider", {"suits": 1}).blind_pooled
+    assert find_game("spider", {"suits": 2}).blind_pooled
+    twin = find_game("crescent", {"suits": 2, "ranks": 4, "piles": 3, "redeals": 1})
+    hint = blind_hint(Sighted.of(twin, twin.deal(1)), Settings(samples=12, seed=1))
+    won = sum(e.won for e in hint.estimates)
+    decided = sum(e.decided for e in hint.estimates)
+    assert decided and all(e.prior == won / decided for e in hint.estimates)
+    klondike = find_game("klondike")
+    plain = blind_hint(Sighted.of(klondike, klondike.deal(1)), Settings(samples=12, seed=1))
+    assert all(e.prior is None for e in plain.estimates)
+
+
 # Two Klondike draw 3 positions reached by blind play (PySolFC deals 3 and 18), as the player
 # saw them: every stock card turned once (``Seen: all``), the face-down cards unseen.
 WIDE = """Foundations: C-0 D-A H-6 S-6

@@ -88,6 +88,7 @@ class Estimate:
     scored: int = 0               # ... over this many worlds (those with a score)
     length_total: int = 0         # the won worlds' solution lengths (search moves), summed
     calibrated: float | None = None   # the chance calibrated (``calibrated``), if the game offers it
+    prior: float | None = None    # the decision's pooled chance, where the game pools (``_pool``)
     stage: int = 0                # rounds of sequential halving the plan survived (``_halve``)
 
     @property
@@ -100,7 +101,11 @@ class Estimate:
 
     @property
     def chance(self) -> float:
-        """Won worlds over decided ones (0.5 before any is decided)."""
+        """Won worlds over decided ones (0.5 before any is decided); where the game pools
+        (``Game.blind_pooled``), with the decision's pooled chance counted as one more
+        decided world (a plan with none decided gets the pooled chance itself)."""
+        if self.prior is not None:
+            return (self.won + self.prior) / (self.decided + 1)
         return self.won / self.decided if self.decided else 0.5
 
     def interval(self) -> tuple[float, float]:
@@ -272,6 +277,8 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
 
     span = [math.inf, -math.inf]            # the lowest and highest world score seen
 
+    pooled = game.blind_pooled
+
     def record(estimate: Estimate, outcome: Outcome) -> None:
         nonlocal total
         kind, length, value = outcome
@@ -287,6 +294,8 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
             estimate.scored += 1
             span[0], span[1] = min(span[0], value), max(span[1], value)
         total += 1
+        if pooled:
+            _pool(estimates)
         if on_sample is not None:
             on_sample(total)
 
@@ -537,6 +546,16 @@ def ranked(estimates: list[Estimate], scored: bool) -> list[Estimate]:
     return sorted(estimates, key=lambda e: (-e.stage, -_value(e, scored), e.spends,
                                             e.undecided_share, -e.shows, e.left,
                                             e.mean_length, -e.samples, e.notation))
+
+
+def _pool(estimates: Sequence[Estimate]) -> None:
+    """Give every plan the decision's pooled chance as its prior: the worlds won over the
+    worlds decided, all plans together (0.5 before any is decided)."""
+    won = sum(e.won for e in estimates)
+    decided = sum(e.decided for e in estimates)
+    prior = won / decided if decided else 0.5
+    for estimate in estimates:
+        estimate.prior = prior
 
 
 def _value(estimate: Estimate, scored: bool) -> float:
