@@ -129,6 +129,37 @@ def test_a_hint_by_the_clock_on_two_workers_solves_each_plans_worlds_in_order(
     assert status == 0 and json.loads(out)["samples"] > 0 and not err
 
 
+def test_a_hint_whose_worker_dies_fails_at_once_and_does_not_hang() -> None:
+    """A worker killed while the hint runs (out of memory, say) ends the hint with an
+    error, not a wait for a world that will never come."""
+    import multiprocessing
+    import os
+    import signal
+    import threading
+    import time
+    from concurrent.futures.process import BrokenProcessPool
+
+    from games import find_game
+    from solver.app.blind import Settings, blind_hint
+    from solver.view import Sighted
+
+    game = find_game("klondike", {"draw": 3})
+    killed = []
+
+    def kill_a_worker() -> None:
+        while not killed:
+            workers = multiprocessing.active_children()
+            if workers:
+                os.kill(workers[0].pid, signal.SIGKILL)
+                killed.append(workers[0].pid)
+            time.sleep(0.05)
+
+    threading.Thread(target=kill_a_worker, daemon=True).start()
+    with pytest.raises(BrokenProcessPool):
+        blind_hint(Sighted.of(game, game.deal(1)), Settings(seconds=30, workers=2))
+    assert killed
+
+
 def test_a_hint_of_fixed_samples_is_the_same_whatever_the_workers() -> None:
     """Only a hint by the clock uses workers: one of fixed samples is spent a world at a
     time, so its answer is the same on every machine."""

@@ -46,6 +46,7 @@ import os
 import queue
 import random
 import time
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from collections import Counter
@@ -655,14 +656,17 @@ class _Farm:
     worlds of one plan as take about ``TASK_SECONDS``, at the rate measured so far (one
     at first, at most ``TASK_WORLDS``): a world of Klondike's takes about 2 ms, not much
     more than the round trip of a task to a worker and back (lonelybot gives its plans
-    worlds in tens too)."""
+    worlds in tens too). A worker that dies (killed, out of memory) ends the hint with
+    ``BrokenProcessPool`` rather than leaving it waiting for its worlds."""
 
     def __init__(self, workers: int, solver: _Worlds, estimates: list[Estimate],
                  record: Callable[[Estimate, Outcome], None]) -> None:
         global _WORK
         _WORK = (solver, [estimate.steps for estimate in estimates])
         try:        # forked: each worker has the hint's worlds and plans from its start
-            self.pool = multiprocessing.get_context("fork").Pool(workers, worker_signals)
+            self.pool = ProcessPoolExecutor(workers, multiprocessing.get_context("fork"),
+                                            initializer=worker_signals)
+            self.pool.submit(os.getpid).result()    # forks every worker, _WORK set
         finally:
             _WORK = None
         self.estimates, self.record = estimates, record
@@ -673,7 +677,7 @@ class _Farm:
         self.tasks = 0                      # tasks given and not back yet
         self.solved = 0
         self.seconds = 0.0                  # the workers' time on the worlds solved
-        self.done: queue.SimpleQueue[tuple[int, Any]] = queue.SimpleQueue()
+        self.done: queue.SimpleQueue[tuple[int, Future[Any]]] = queue.SimpleQueue()
 
     @property
     def batch(self) -> int:
@@ -696,9 +700,8 @@ class _Farm:
         self.pending[slot] += count
         self.in_flight += count
         self.tasks += 1
-        self.pool.apply_async(_job, ((slot, first, count),),
-                              callback=lambda done: self.done.put((slot, done)),
-                              error_callback=lambda error: self.done.put((-1, error)))
+        self.pool.submit(_job, (slot, first, count)).add_done_callback(
+            lambda done: self.done.put((slot, done)))
 
     def drain(self) -> None:
         """Wait for every world given, and record each."""
@@ -707,9 +710,7 @@ class _Farm:
 
     def _collect(self) -> None:
         slot, done = self.done.get()
-        if slot < 0:
-            raise done
-        outcomes, seconds = done
+        outcomes, seconds = done.result()   # a worker's error, or its death, is raised here
         self.tasks -= 1
         self.pending[slot] -= len(outcomes)
         self.in_flight -= len(outcomes)
@@ -719,7 +720,9 @@ class _Farm:
             self.record(self.estimates[slot], outcome)
 
     def close(self) -> None:
-        self.pool.terminate()
+        """Stop the workers: at once when every world given is in, else (an error, Ctrl-C)
+        after the task each is on, the tasks not begun dropped."""
+        self.pool.shutdown(wait=not self.tasks, cancel_futures=True)
 
 
 # -- blind play ---------------------------------------------------------------------------
