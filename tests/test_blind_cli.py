@@ -105,19 +105,23 @@ def test_bad_blind_options_are_one_line(args: list[str], message: str, capsys: A
     assert len(err.strip().splitlines()) == 1 and message in err
 
 
+@pytest.mark.parametrize("name, variant, allocation", [
+    ("klondike", {"draw": 3}, "ucb1"), ("bridge-solitaire", {}, "halving")])
 def test_a_hint_by_the_clock_on_two_workers_solves_each_plans_worlds_in_order(
-        capsys: Any) -> None:
-    """Worker processes solve worlds at once, UCB1 choosing the plans: every plan's worlds
-    are still worlds 0, 1, 2, ... of the position (none solved twice, none skipped), as a
-    hint in one process draws them; the command prints its answer and nothing else."""
+        name: str, variant: dict[str, Any], allocation: str, capsys: Any) -> None:
+    """Worker processes solve worlds at once, UCB1 or sequential halving choosing the
+    plans: every plan's worlds are still worlds 0, 1, 2, ... of the position (none solved
+    twice, none skipped), as a hint in one process draws them; the command prints its
+    answer and nothing else."""
     from games import find_game
     from solver.app.blind import Settings, _Worlds, blind_hint, WON, LOST
     from solver.view import Sighted
 
-    game = find_game("klondike", {"draw": 3})
+    game = find_game(name, variant)
     position = Sighted.of(game, game.deal(1))
-    settings = Settings(seconds=0.5, seed=2, workers=2)
+    settings = Settings(seconds=0.5, seed=2, workers=2, allocation=allocation)
     found = blind_hint(position, settings)
+    assert found.allocation == allocation
     assert found.samples == sum(e.samples for e in found.estimates) > 0
     solver = _Worlds(position.masked(), settings.for_game(game))
     for estimate in found.estimates:

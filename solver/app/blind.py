@@ -332,15 +332,20 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
                 record(estimate, solver.outcome(estimate.steps, estimate.samples))
             return
         farm = farm or _Farm(workers, solver, estimates, record)
-        for estimate in batch:
-            if not (always or more()):
-                break
-            farm.give(estimate)
+        index = 0
+        while index < len(batch) and (always or more()):
+            run = 1             # a plan listed again and again (halving): tasks of worlds
+            while index + run < len(batch) and batch[index + run] is batch[index] \
+                    and run < farm.batch:
+                run += 1
+            farm.give(batch[index], run)
+            index += run
         farm.drain()
 
     def spend_by(choose: Callable[[Callable[[Estimate], int], int], Estimate]) -> None:
-        """While `more()`, give a world to the plan `choose(worlds given to a plan and not
-        solved yet, all such worlds)` picks."""
+        """While `more()`, give the plan `choose(worlds given to a plan and not solved yet,
+        all such worlds)` picks its next world (with workers, its next few:
+        ``_Farm.batch``)."""
         nonlocal farm
         if workers == 1:
             while more():
