@@ -255,9 +255,9 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
     samples the answer is deterministic; with seconds it stops at the deadline. Plans
     that end in a position whose look is in `avoid` are left out (blind play's guard
     against going round in circles); `options`, the plans when already listed. By the
-    clock, ``Settings.workers`` processes solve worlds at once: UCB1 chooses that many
-    plans one after another, each choice counted as a world tried at the plan's present
-    value before the next is made.
+    clock, ``Settings.workers`` processes solve worlds at once (``_Farm``): UCB1 gives a
+    plan its next few worlds at a time, counting the worlds given and not yet solved as
+    tried at the plan's present value.
     """
     started = time.perf_counter()
     masked = position.masked()
