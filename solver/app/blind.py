@@ -320,18 +320,25 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
     workers = settings.workers if deadline is not None and _can_fork() else 1
     farm: _Farm | None = None
 
+    def pull(estimate: Estimate) -> None:
+        record(estimate, solver.outcome(estimate.steps, estimate.samples))
+
+    def hired() -> _Farm:
+        nonlocal farm
+        farm = farm or _Farm(workers, solver, estimates, record)
+        return farm
+
     def spend(batch: Sequence[Estimate], always: bool = False) -> None:
         """Give each plan of `batch` its next world, in order (a plan may come more than
         once), while `more()` (or `always`); with workers, several at once, every world
         given solved before it returns."""
-        nonlocal farm
         if workers == 1:
             for estimate in batch:
                 if not (always or more()):
                     return
-                record(estimate, solver.outcome(estimate.steps, estimate.samples))
+                pull(estimate)
             return
-        farm = farm or _Farm(workers, solver, estimates, record)
+        farm = hired()
         index = 0
         while index < len(batch) and (always or more()):
             run = 1             # a plan listed again and again (halving): tasks of worlds
@@ -346,13 +353,11 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
         """While `more()`, give the plan `choose(worlds given to a plan and not solved yet,
         all such worlds)` picks its next world (with workers, its next few:
         ``_Farm.batch``)."""
-        nonlocal farm
         if workers == 1:
             while more():
-                estimate = choose(lambda e: 0, 0)
-                record(estimate, solver.outcome(estimate.steps, estimate.samples))
+                pull(choose(lambda e: 0, 0))
             return
-        farm = farm or _Farm(workers, solver, estimates, record)
+        farm = hired()
         while more():
             farm.give(choose(farm.given, farm.in_flight), farm.batch)
         farm.drain()
