@@ -133,6 +133,46 @@ def test_a_hint_by_the_clock_on_two_workers_solves_each_plans_worlds_in_order(
     assert status == 0 and json.loads(out)["samples"] > 0 and not err
 
 
+def test_a_world_the_deadline_cuts_short_is_not_counted() -> None:
+    """A world whose solve the hint's deadline ends is dropped, neither won, lost nor
+    undecided: without a deadline the same world has an outcome."""
+    import time
+    from games import find_game
+    from solver.app.blind import Settings, _Worlds, plans
+    from solver.view import Sighted
+
+    game = find_game("crescent")
+    masked = Sighted.of(game, game.deal(1)).masked()
+    solver = _Worlds(masked, Settings().for_game(game))
+    plan = plans(masked)[0]
+    assert solver.outcome(plan, 0, time.perf_counter() - 1.0) is None
+    assert solver.outcome(plan, 0) is not None
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_deadline_shorter_than_the_first_round_leaves_plans_without_worlds(
+        workers: int, capsys: Any) -> None:
+    """The deadline binds the first round too (Crescent's 15 first plans need about half
+    a CPU second a world): every plan is still listed, those given no world show none and
+    rank after the tried plans of their chance, and the command says how many got none."""
+    from games import find_game
+    from solver.app.blind import Settings, _value, blind_hint
+    from solver.view import Sighted
+
+    game = find_game("crescent")
+    found = blind_hint(Sighted.of(game, game.deal(1)), Settings(seconds=0.05, workers=workers))
+    assert len(found.estimates) == 15
+    assert found.samples == sum(e.samples for e in found.estimates) < 15
+    for ahead, behind in zip(found.estimates, found.estimates[1:]):
+        if _value(ahead, False) == _value(behind, False):
+            assert ahead.samples or not behind.samples
+    status, out, _ = run_main(["hint", "crescent", "-d", "1", "--blind", "--seconds", "0.05",
+                               "--jobs", str(workers)], capsys)
+    untried = sum(1 for line in out.splitlines() if line.endswith(", 0 worlds"))
+    assert status == 0 and untried >= 1
+    assert f"{untried} of the 15 choices got no world before the deadline" in out
+
+
 def test_a_hint_whose_worker_dies_fails_at_once_and_does_not_hang() -> None:
     """A worker killed while the hint runs (out of memory, say) ends the hint with an
     error, not a wait for a world that will never come."""

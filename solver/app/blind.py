@@ -4,8 +4,8 @@ A blind hint estimates, for each step open to the player, the chance of winning 
 it: it draws worlds that agree with everything seen (``solver.view``), plays the step
 in each, and solves the world reached with the exact solver under a small cap of
 positions. Worlds are spent where they decide the choice: every step first gets the
-same few worlds (so steps are compared on equal terms; one at least when a deadline
-bounds the hint), then UCB1 (Auer, Cesa-Bianchi
+same few worlds (so steps are compared on equal terms; a deadline may end even that
+round, and a step left without a world is shown with none), then UCB1 (Auer, Cesa-Bianchi
 and Fischer 2002) gives the next world to the step whose upper confidence bound is
 highest. When the steps are many for the worlds (their first few worlds would take
 more than half of all: Bridge Solitaire's 792 keeps), one world each comes first and
@@ -321,26 +321,28 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
     farm: _Farm | None = None
 
     def pull(estimate: Estimate) -> None:
-        record(estimate, solver.outcome(estimate.steps, estimate.samples))
+        outcome = solver.outcome(estimate.steps, estimate.samples, deadline)
+        if outcome is not None:         # None: the deadline came first; the world is dropped
+            record(estimate, outcome)
 
     def hired() -> _Farm:
         nonlocal farm
-        farm = farm or _Farm(workers, solver, estimates, record)
+        farm = farm or _Farm(workers, solver, estimates, record, deadline)
         return farm
 
-    def spend(batch: Sequence[Estimate], always: bool = False) -> None:
+    def spend(batch: Sequence[Estimate]) -> None:
         """Give each plan of `batch` its next world, in order (a plan may come more than
-        once), while `more()` (or `always`); with workers, several at once, every world
-        given solved before it returns."""
+        once), while `more()`; with workers, several at once, every world given solved
+        before it returns."""
         if workers == 1:
             for estimate in batch:
-                if not (always or more()):
+                if not more():
                     return
                 pull(estimate)
             return
         farm = hired()
         index = 0
-        while index < len(batch) and (always or more()):
+        while index < len(batch) and more():
             run = 1             # a plan listed again and again (halving): tasks of worlds
             while index + run < len(batch) and batch[index + run] is batch[index] \
                     and run < farm.batch:
@@ -367,7 +369,7 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
                                                    game.best_score, span, given(e)))
 
     try:
-        spend(estimates, always=deadline is not None)   # by the clock too: a world each
+        spend(estimates)    # a world each, the first round cut short by the clock too
         halving = len(estimates) > 1 and (
             settings.allocation == "halving" or settings.allocation == "auto"
             and 2 * FIRST_WORLDS * len(estimates) > total + budget_left())
@@ -546,7 +548,8 @@ def ranked(estimates: list[Estimate], scored: bool) -> list[Estimate]:
     plan whose worlds the capped search left undecided less often, then the plan that
     shows more cards (the player knows more for the next choice), leaves less work by
     the game's heuristic, needs fewer moves to win in the worlds won, was tried in more
-    worlds, and by notation.
+    worlds, and by notation. A plan no world was given (the deadline came first) goes
+    after the plans of its chance that were tried.
 
     The undecided share comes first among equal chances because a chance of 1 is common
     where losses are rarely proven within the cap (Spider: every decided world won, early
@@ -554,7 +557,7 @@ def ranked(estimates: list[Estimate], scored: bool) -> list[Estimate]:
     the easier game. Before it, the cards shown broke such ties, and one-suit Spider dealt
     its stock at once (ten cards shown) and buried its columns (``data/spider/blind.md``).
     """
-    return sorted(estimates, key=lambda e: (-e.stage, -_value(e, scored), e.spends,
+    return sorted(estimates, key=lambda e: (-e.stage, -_value(e, scored), not e.samples, e.spends,
                                             e.undecided_share, -e.shows, e.left,
                                             e.mean_length, -e.samples, e.notation))
 
@@ -605,8 +608,11 @@ class _Worlds:
     settings: Settings                  # resolved for the game (``Settings.for_game``)
     drawn: dict[int, Any] = field(default_factory=dict)
 
-    def outcome(self, steps: Sequence[Any], index: int) -> Outcome:
-        """Play `steps` in world `index` and solve (or play out) the world reached."""
+    def outcome(self, steps: Sequence[Any], index: int,
+                stop: float | None = None) -> Outcome | None:
+        """Play `steps` in world `index` and solve (or play out) the world reached; None
+        when the hint's deadline `stop` (on ``time.perf_counter``'s clock, which forked
+        workers share) ends the solve first: such a world is not counted at all."""
         from solver.app.analyze import solve
 
         game, settings = self.masked.game, self.settings
@@ -622,7 +628,11 @@ class _Worlds:
         if playout is not None:
             end = playout(after)
             return WON if game.is_won(end) else LOST, 0, None if score is None else score(end)
-        result = solve(game, after, settings.strategy, Budget(max_states=settings.cap))
+        budget = Budget(max_states=settings.cap) if stop is None else Budget(
+            max_states=settings.cap, seconds=max(0.0, stop - time.perf_counter()), deadline=stop)
+        result = solve(game, after, settings.strategy, budget)
+        if result.stopped_by == "seconds":
+            return None
         kind = {Status.WON: WON, Status.LOST: LOST}.get(result.status, UNDECIDED)
         return kind, len(result.moves) if kind == WON else 0, \
             result.score if score is not None else None
@@ -631,14 +641,20 @@ class _Worlds:
 _WORK: tuple[_Worlds, list[tuple[Any, ...]]] | None = None   # a forked worker's hint
 
 
-def _job(task: tuple[int, int, int]) -> tuple[list[Outcome], float]:
-    """Solve (plan, first world, worlds) of the hint whose worlds this worker was forked
-    with: the outcomes, and the seconds they took."""
+def _job(task: tuple[int, int, int, float | None]) -> tuple[list[Outcome], float]:
+    """Solve (plan, first world, worlds, deadline) of the hint whose worlds this worker was
+    forked with: the outcomes of the worlds solved before the deadline, and the seconds
+    they took."""
     assert _WORK is not None
     solver, steps = _WORK
-    plan, first, count = task
+    plan, first, count, stop = task
     began = time.perf_counter()
-    outcomes = [solver.outcome(steps[plan], index) for index in range(first, first + count)]
+    outcomes: list[Outcome] = []
+    for index in range(first, first + count):
+        outcome = solver.outcome(steps[plan], index, stop)
+        if outcome is None:
+            break
+        outcomes.append(outcome)
     return outcomes, time.perf_counter() - began
 
 
@@ -662,7 +678,8 @@ TASK_WORLDS = 16            # ... and holds at most this many (UCB1 chooses agai
 
 class _Farm:
     """Worker processes solving one hint's worlds, a few tasks given at a time (one more
-    than the workers, so that none waits for its next). A task of UCB1's is as many
+    than the workers, so that none waits for its next), each ended by the hint's deadline
+    (a world the deadline cuts short is dropped, so the hint waits for none). A task of UCB1's is as many
     worlds of one plan as take about ``TASK_SECONDS``, at the rate measured so far (one
     at first, at most ``TASK_WORLDS``): a world of Klondike's takes about 2 ms, not much
     more than the round trip of a task to a worker and back (lonelybot gives its plans
@@ -670,7 +687,7 @@ class _Farm:
     ``BrokenProcessPool`` rather than leaving it waiting for its worlds."""
 
     def __init__(self, workers: int, solver: _Worlds, estimates: list[Estimate],
-                 record: Callable[[Estimate, Outcome], None]) -> None:
+                 record: Callable[[Estimate, Outcome], None], deadline: float | None) -> None:
         global _WORK
         _WORK = (solver, [estimate.steps for estimate in estimates])
         try:        # forked: each worker has the hint's worlds and plans from its start
@@ -679,7 +696,7 @@ class _Farm:
             self.pool.submit(os.getpid).result()    # forks every worker, _WORK set
         finally:
             _WORK = None
-        self.estimates, self.record = estimates, record
+        self.estimates, self.record, self.deadline = estimates, record, deadline
         self.slots = {id(estimate): slot for slot, estimate in enumerate(estimates)}
         self.pending: Counter[int] = Counter()
         self.limit = workers + 1
@@ -687,7 +704,7 @@ class _Farm:
         self.tasks = 0                      # tasks given and not back yet
         self.solved = 0
         self.seconds = 0.0                  # the workers' time on the worlds solved
-        self.done: queue.SimpleQueue[tuple[int, Future[Any]]] = queue.SimpleQueue()
+        self.done: queue.SimpleQueue[tuple[int, int, Future[Any]]] = queue.SimpleQueue()
 
     @property
     def batch(self) -> int:
@@ -710,8 +727,8 @@ class _Farm:
         self.pending[slot] += count
         self.in_flight += count
         self.tasks += 1
-        self.pool.submit(_job, (slot, first, count)).add_done_callback(
-            lambda done: self.done.put((slot, done)))
+        self.pool.submit(_job, (slot, first, count, self.deadline)).add_done_callback(
+            lambda done: self.done.put((slot, count, done)))
 
     def drain(self) -> None:
         """Wait for every world given, and record each."""
@@ -719,11 +736,11 @@ class _Farm:
             self._collect()
 
     def _collect(self) -> None:
-        slot, done = self.done.get()
+        slot, count, done = self.done.get()
         outcomes, seconds = done.result()   # a worker's error, or its death, is raised here
-        self.tasks -= 1
-        self.pending[slot] -= len(outcomes)
-        self.in_flight -= len(outcomes)
+        self.tasks -= 1                     # fewer outcomes than `count`: the deadline came
+        self.pending[slot] -= count
+        self.in_flight -= count
         self.solved += len(outcomes)
         self.seconds += seconds
         for outcome in outcomes:

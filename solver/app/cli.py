@@ -635,6 +635,10 @@ def _blind_hint(game: Game[Any, Any], start: Any, moves: str, settings: blind.Se
         for index, estimate in enumerate(found.estimates):
             typer.echo(_estimate_line(estimate, game.score is not None,
                                       "play" if index == 0 else "    "))
+        untried = sum(1 for estimate in found.estimates if not estimate.samples)
+        if untried:
+            typer.echo(f"{untried} of the {len(found.estimates)} choices got no world before "
+                       "the deadline (a longer --seconds tries them)")
         if safe:
             typer.echo(f"safe: {safe[0]} loses no win in any world that agrees with what was "
                        "seen (blind play takes it without weighing)")
