@@ -372,6 +372,66 @@ TD
 <QD> <5S> 8D 7C 6D 5C 4H
 """
 
+DEEP = """Foundations: C-3 D-5 H-A S-4
+Talon:
+Waste: QD
+Seen: all
+KC QH JS TD 9S 8H 7S 6D 5C
+KD QS JH TC 9H 8S 7D 6C
+KH QC JD TS 9D 8C 7H 6S 5H 4C 3H
+-
+-
+-
+<KS> <2H> JC TH 9C 8D 7C 6H 5S 4H
+"""
+
+
+def test_blind_play_reads_plans_further_off_from_the_wins_of_worlds() -> None:
+    """The two under the run of ten can be freed only twenty moves in (the run broken
+    up, cards sent home and back), beyond the wider region blind play explores: no plan
+    is found there, yet the deal is won. Plans read from won worlds' solutions
+    (``deeper_plans``) reach it, each a player's plan: moves that can be undone, then one
+    that cannot. Blind play, which called this position stuck, wins it."""
+    from games import find_game
+    from solver.app.blind import WIDE_LOOKS, _successors, deeper_plans, plans
+
+    game = find_game("klondike", {"draw": 3})
+    start = Sighted.read(game, DEEP)
+    masked = start.masked()
+    assert plans(masked, frozenset(), WIDE_LOOKS) == []
+    further = deeper_plans(masked, Settings(samples=10, seed=1).for_game(game), frozenset(), [])
+    assert further
+    for plan in further:
+        here = masked
+        for index, step in enumerate(plan):
+            assert step in here.steps()
+            after = here.play(step)
+            undoable = here.look() in _successors(after, {})
+            assert undoable == (index < len(plan) - 1)
+            here = after
+        assert len(here.unseen().cards) < len(masked.unseen().cards)
+    played = play(game, start.state, Settings(samples=10, seed=1), start=start)
+    assert played.status is Status.WON, played.reason
+
+
+@pytest.mark.parametrize("board, status, first", [
+    (DEEP, 0, "play 71 7f 17 1f"),
+    (STUCK, 3, "no plan found: every move open can be undone")])
+def test_a_blind_hint_reads_plans_further_off_and_says_when_it_finds_none(
+        board: str, status: int, first: str, capsys: Any, tmp_path: Any) -> None:
+    """The hint weighs the plans blind play does: read from won worlds where none is near
+    (it said "no move is open: the game is lost" of a won position before). Where moves
+    are open and none leads anywhere it says so, as unknown (status 3), not lost: a move
+    that cannot be undone may lie beyond every region looked at."""
+    from conftest import run_main
+
+    path = tmp_path / "board.txt"
+    path.write_text(board)
+    code, out, _ = run_main(["hint", "klondike", str(path), "-V", "draw=3", "--blind",
+                             "--samples", "20", "--seed", "1"], capsys)
+    assert code == status
+    assert out.splitlines()[1].startswith(first)
+
 
 def test_blind_play_looks_farther_for_a_plan_before_it_gives_up() -> None:
     """With two empty columns the kings move back and forth among thousands of positions
@@ -469,14 +529,20 @@ def test_a_view_that_says_no_step_can_be_undone_is_right(name: str) -> None:
     assert checked >= 30
 
 
-def test_a_hint_by_the_clock_gives_every_plan_a_world() -> None:
-    """A hint bounded by seconds tries every plan at least once, however short the time
-    (Bridge Solitaire's first choice has 792 plans)."""
+def test_a_hint_by_the_clock_ends_on_time_even_before_every_plan_has_a_world() -> None:
+    """The deadline binds the first round too: Bridge Solitaire's first choice has 792
+    plans, far more than a hundredth of a second plays out; every plan is still listed,
+    and those given no world rank after the plans of their value that were tried."""
+    from solver.app.blind import _value
+
     game = find_game("bridge-solitaire")
     hint = blind_hint(Sighted.of(game, game.deal(1)), Settings(seconds=0.01, seed=1))
     assert len(hint.estimates) == 792
-    assert all(estimate.samples >= 1 for estimate in hint.estimates)
+    assert hint.samples == sum(e.samples for e in hint.estimates) < 792
     assert hint.allocation == "halving"       # far fewer worlds than four a plan in the time
+    for ahead, behind in zip(hint.estimates, hint.estimates[1:]):
+        if _value(ahead, True) == _value(behind, True):
+            assert ahead.samples or not behind.samples
 
 
 def test_ucb_reads_a_score_without_a_fixed_best_within_the_scores_seen() -> None:

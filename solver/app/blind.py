@@ -68,6 +68,8 @@ EXACT_CAP = 200_000         # positions for the one solve once nothing is unseen
 REVISITS = 2               # a position seen this often is not gone back to
 PLAN_LOOKS = 32             # undoable positions explored around a position, at most
 WIDE_LOOKS = 1_024          # ... when none of those leads to a plan (blind play)
+DEEP_WORLDS = 8             # worlds whose wins are read for plans further off (``deeper_plans``)
+DEEP_CAP = 20_000           # positions for each of those worlds, at least
 Z95 = 1.959963984540054
 ALLOCATIONS = ("auto", "ucb1", "halving")   # how a hint spends its worlds (``blind_hint``)
 HINT_WORKERS = 4            # processes a hint by the clock uses at most, by default
@@ -265,7 +267,8 @@ def blind_hint(position: Sighted[Any, Any], settings: Settings = Settings(),
     spending = game.blind_spending
     estimates = [Estimate(plan, written(masked, plan), *_ends(masked, plan),
                           spends=sum(1 for step in plan if step in spending))
-                 for plan in (plans(masked, avoid) if options is None else options)]
+                 for plan in (open_plans(masked, settings, avoid) if options is None
+                              else options)]
     if not estimates:
         return BlindHint((), 0, time.perf_counter() - started, masked.hides)
     settings = settings.for_game(game)
@@ -478,6 +481,86 @@ def plans(masked: Sighted[Any, Any], avoid: frozenset[Hashable] = frozenset(),
         if name not in found and name not in around:
             found[name] = path
     return list(found.values())
+
+
+def open_plans(masked: Sighted[Any, Any], settings: Settings,
+               avoid: frozenset[Hashable] = frozenset()) -> list[tuple[Any, ...]]:
+    """Return the plans a hint weighs: those among the ``PLAN_LOOKS`` positions nearest by
+    undoable moves (``plans``), else among ``WIDE_LOOKS``, else read from the wins of a few
+    worlds (``deeper_plans``); none only when even those find no move that cannot be
+    undone, or every plan ends in `avoid`."""
+    return plans(masked, avoid) or plans(masked, avoid, WIDE_LOOKS) or deeper_plans(
+        masked, settings.for_game(masked.game), avoid, [])
+
+
+def deeper_plans(masked: Sighted[Any, Any], settings: Settings, avoid: frozenset[Hashable],
+                 have: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """Return plans further off than ``plans`` looked, read from the wins of a few worlds:
+    each won world's solution, followed from the masked position while its moves are the
+    player's and can be undone, up to and including its first move that cannot: a plan
+    the player can follow, since moves that can be undone show no card. New plans only
+    (none ending where one of `have` ends, or in `avoid`).
+
+    `settings` are resolved for the game (``Settings.for_game``): the worlds are solved by
+    its strategy, under at least ``DEEP_CAP`` positions. ``plans`` looks at the positions
+    nearest by undoable moves; where
+    cards go home and come back, or runs are shifted to and fro, the first move that
+    shows a card may lie further (Klondike: a run of ten broken up over three columns
+    and home moves to free a buried two, twenty moves in). Blind play asks for these
+    before it calls a game stuck or gives it up: on Klondike draw 3 deals 690-1000, 8
+    games were so ended on a position their true deal still won.
+    """
+    from solver.app.analyze import solve
+
+    game = masked.game
+    ends = {_reached(masked, plan).look() for plan in have}
+    known: dict[Hashable, frozenset[Hashable]] = {}
+    found: list[tuple[Any, ...]] = []
+    budget = Budget(max_states=max(settings.cap or 0, DEEP_CAP))
+    for index in range(DEEP_WORLDS):
+        state = world(masked, settings.seed, DEEP_FIRST + index)
+        result = solve(game, state, settings.strategy, budget)
+        if result.status is not Status.WON:
+            continue
+        plan = _first_plan(masked, state, result.moves, known)
+        if plan is None:
+            continue
+        end = _reached(masked, plan).look()
+        if end not in avoid and end not in ends:
+            ends.add(end)
+            found.append(plan)
+    return found
+
+
+def _reached(position: Sighted[Any, Any], plan: Sequence[Any]) -> Sighted[Any, Any]:
+    for step in plan:
+        position = position.play(step)
+    return position
+
+
+DEEP_FIRST = 1_000_000_000      # the index of the first world ``deeper_plans`` reads (apart
+                                # from a hint's worlds, which are numbered from 0)
+
+
+def _first_plan(masked: Sighted[Any, Any], state: Any, moves: Sequence[Any],
+                known: dict[Hashable, frozenset[Hashable]]) -> tuple[Any, ...] | None:
+    """Return the plan that world `state`'s solution `moves` begins with: its moves from
+    the masked position while they can be undone, then the first that cannot; None if a
+    move is not the player's before that (a search move is taken as its steps where it
+    is not one itself)."""
+    game = masked.game
+    here: Sighted[Any, Any] = masked
+    path: tuple[Any, ...] = ()
+    for move in moves:
+        for step in [move] if move in here.steps() else game.expand(state, move):
+            if step not in here.steps():
+                return None
+            after = here.play(step)
+            path += (step,)
+            if here.look() not in _successors(after, known):
+                return path
+            here, state = after, game.play(state, step)
+    return None
 
 
 def _undoable_region(origin: Sighted[Any, Any], limit: int,
@@ -776,11 +859,13 @@ def play(game: Game[Any, Any], state: Any, settings: Settings = Settings(),
     asking. Once nothing is unseen, one exact solve decides the rest. A plan back into
     a position the player has already been in ``REVISITS`` times (as the player sees
     it) is never taken, so that play cannot go round in circles. When no plan is found
-    among the ``PLAN_LOOKS`` nearest undoable positions, ``WIDE_LOOKS`` are explored. The
-    game is lost when no plan is open (either every move open can be undone and none leads
-    further, so no card can ever be shown or placed for good, or every plan leads back),
-    when the best plan's chance is 0 (the player gives up: no world drawn could be won),
-    or after ``MAX_STEPS`` steps.
+    among the ``PLAN_LOOKS`` nearest undoable positions, ``WIDE_LOOKS`` are explored, then
+    plans read from the wins of a few worlds (``deeper_plans``), which are also added
+    before the player gives up. The game is lost when no plan is open (either every move
+    open can be undone and none leads further, so no card can ever be shown or placed for
+    good, or every plan leads back), when the best plan's chance is 0 even with those
+    plans (the player gives up: no world drawn could be won), or after ``MAX_STEPS``
+    steps.
     """
     position = Sighted.of(game, state) if start is None else start
     looks: Counter[Hashable] = Counter([position.look()])
@@ -800,7 +885,7 @@ def play(game: Game[Any, Any], state: Any, settings: Settings = Settings(),
                 return played
         safe = position.safe()
         worn = frozenset(look for look, count in looks.items() if count >= REVISITS)
-        options = [] if safe else (plans(masked, worn) or plans(masked, worn, WIDE_LOOKS))
+        options = [] if safe else open_plans(masked, settings, worn)
         if safe:
             plan: tuple[Any, ...] = (safe[0],)
         elif not options:
@@ -815,6 +900,13 @@ def play(game: Game[Any, Any], state: Any, settings: Settings = Settings(),
             played.samples += hint.samples
             chosen = hint.best
             assert chosen is not None
+            if chosen.decided and chosen.won == 0 and game.score is None:
+                further = deeper_plans(masked, settings, worn, options)
+                if further:     # before giving up: plans further off than those looked at
+                    hint = blind_hint(position, settings, options=options + further)
+                    played.samples += hint.samples
+                    chosen = hint.best
+                    assert chosen is not None
             if chosen.decided and chosen.won == 0 and game.score is None:
                 played.reason = "no world drawn could be won"
                 played.decisions.append({"move": chosen.notation, "chance": 0.0,

@@ -643,9 +643,19 @@ def _blind_hint(game: Game[Any, Any], start: Any, moves: str, settings: blind.Se
             typer.echo(f"safe: {safe[0]} loses no win in any world that agrees with what was "
                        "seen (blind play takes it without weighing)")
         if not found.estimates:
-            typer.echo("no move is open: the game is lost")
+            typer.echo(_no_plan(position))
     if not found.estimates:
-        raise typer.Exit(EXIT_STATUS[Status.LOST])
+        raise typer.Exit(EXIT_STATUS[Status.LOST if not position.masked().steps()
+                                     else Status.UNKNOWN])
+
+
+def _no_plan(position: Any) -> str:
+    """Why a blind hint has no plan to offer: no move at all (the game is lost), or only
+    moves that can be undone, none found leading to one that cannot."""
+    if not position.masked().steps():
+        return "no move is open: the game is lost"
+    return ("no plan found: every move open can be undone, and none found leads to one "
+            "that cannot (nor does any win of the worlds drawn)")
 
 
 def _estimate_line(estimate: blind.Estimate, scored: bool, lead: str) -> str:
