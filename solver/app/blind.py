@@ -70,6 +70,7 @@ PLAN_LOOKS = 32             # undoable positions explored around a position, at 
 WIDE_LOOKS = 1_024          # ... when none of those leads to a plan (blind play)
 DEEP_WORLDS = 8             # worlds whose wins are read for plans further off (``deeper_plans``)
 DEEP_CAP = 20_000           # positions for each of those worlds, at least
+DEEP_FIRST = 1_000_000_000  # the first of those worlds' numbers (a hint's are numbered from 0)
 Z95 = 1.959963984540054
 ALLOCATIONS = ("auto", "ucb1", "halving")   # how a hint spends its worlds (``blind_hint``)
 HINT_WORKERS = 4            # processes a hint by the clock uses at most, by default
@@ -503,12 +504,12 @@ def deeper_plans(masked: Sighted[Any, Any], settings: Settings, avoid: frozenset
 
     `settings` are resolved for the game (``Settings.for_game``): the worlds are solved by
     its strategy, under at least ``DEEP_CAP`` positions. ``plans`` looks at the positions
-    nearest by undoable moves; where
-    cards go home and come back, or runs are shifted to and fro, the first move that
-    shows a card may lie further (Klondike: a run of ten broken up over three columns
-    and home moves to free a buried two, twenty moves in). Blind play asks for these
-    before it calls a game stuck or gives it up: on Klondike draw 3 deals 690-1000, 8
-    games were so ended on a position their true deal still won.
+    nearest by undoable moves; where cards go home and come back, or runs are shifted to
+    and fro, the first move that shows a card may lie further (Klondike: a run of ten
+    broken up over three columns and home moves to free a buried two, twenty moves in).
+    Blind play asks for these before it calls a game stuck or gives it up: on Klondike
+    draw 3 deals 690-1000, 8 games were so ended on a position their true deal still
+    won, and 5 of them are won with these plans (``data/klondike/blind.md``).
     """
     from solver.app.analyze import solve
 
@@ -533,13 +534,10 @@ def deeper_plans(masked: Sighted[Any, Any], settings: Settings, avoid: frozenset
 
 
 def _reached(position: Sighted[Any, Any], plan: Sequence[Any]) -> Sighted[Any, Any]:
+    """Return the position a plan reaches."""
     for step in plan:
         position = position.play(step)
     return position
-
-
-DEEP_FIRST = 1_000_000_000      # the index of the first world ``deeper_plans`` reads (apart
-                                # from a hint's worlds, which are numbered from 0)
 
 
 def _first_plan(masked: Sighted[Any, Any], state: Any, moves: Sequence[Any],
@@ -640,8 +638,8 @@ def ranked(estimates: list[Estimate], scored: bool) -> list[Estimate]:
     the easier game. Before it, the cards shown broke such ties, and one-suit Spider dealt
     its stock at once (ten cards shown) and buried its columns (``data/spider/blind.md``).
     """
-    return sorted(estimates, key=lambda e: (-e.stage, -_value(e, scored), not e.samples, e.spends,
-                                            e.undecided_share, -e.shows, e.left,
+    return sorted(estimates, key=lambda e: (-e.stage, -_value(e, scored), not e.samples,
+                                            e.spends, e.undecided_share, -e.shows, e.left,
                                             e.mean_length, -e.samples, e.notation))
 
 
@@ -762,8 +760,8 @@ TASK_WORLDS = 16            # ... and holds at most this many (UCB1 chooses agai
 class _Farm:
     """Worker processes solving one hint's worlds, a few tasks given at a time (one more
     than the workers, so that none waits for its next), each ended by the hint's deadline
-    (a world the deadline cuts short is dropped, so the hint waits for none). A task of UCB1's is as many
-    worlds of one plan as take about ``TASK_SECONDS``, at the rate measured so far (one
+    (a world the deadline cuts short is dropped, so the hint waits for none). A task of
+    UCB1's is as many worlds of one plan as take about ``TASK_SECONDS``, at the rate measured so far (one
     at first, at most ``TASK_WORLDS``): a world of Klondike's takes about 2 ms, not much
     more than the round trip of a task to a worker and back (lonelybot gives its plans
     worlds in tens too). A worker that dies (killed, out of memory) ends the hint with
