@@ -779,13 +779,14 @@ class _Farm:
             _WORK = None
         self.estimates, self.record, self.deadline = estimates, record, deadline
         self.slots = {id(estimate): slot for slot, estimate in enumerate(estimates)}
-        self.pending: Counter[int] = Counter()
+        self.pending: Counter[int] = Counter()         # a plan's worlds given, not counted
+        self.waiting: dict[int, dict[int, Outcome]] = {slot: {} for slot in self.slots.values()}
         self.limit = workers + 1
-        self.in_flight = 0                  # worlds given and not solved yet
+        self.in_flight = 0                  # worlds given and not counted yet, all plans
         self.tasks = 0                      # tasks given and not back yet
         self.solved = 0
         self.seconds = 0.0                  # the workers' time on the worlds solved
-        self.done: queue.SimpleQueue[tuple[int, int, Future[Any]]] = queue.SimpleQueue()
+        self.done: queue.SimpleQueue[tuple[int, int, int, Future[Any]]] = queue.SimpleQueue()
 
     @property
     def batch(self) -> int:
@@ -795,7 +796,7 @@ class _Farm:
         return max(1, min(TASK_WORLDS, int(TASK_SECONDS * self.solved / self.seconds)))
 
     def given(self, estimate: Estimate) -> int:
-        """Worlds given to `estimate` and not solved yet."""
+        """Worlds given to `estimate` and not counted yet."""
         return self.pending[self.slots[id(estimate)]]
 
     def give(self, estimate: Estimate, count: int = 1) -> None:
@@ -809,7 +810,7 @@ class _Farm:
         self.in_flight += count
         self.tasks += 1
         self.pool.submit(_job, (slot, first, count, self.deadline)).add_done_callback(
-            lambda done: self.done.put((slot, count, done)))
+            lambda done: self.done.put((slot, first, count, done)))
 
     def drain(self) -> None:
         """Wait for every world given, and record each."""
@@ -817,15 +818,22 @@ class _Farm:
             self._collect()
 
     def _collect(self) -> None:
-        slot, count, done = self.done.get()
+        """Take in a task's outcomes, and count each plan's worlds in their order: world
+        `i` of a plan only once worlds 0 to `i - 1` are counted, so that a plan's worlds
+        are always its first ones, however the tasks come back. A task the deadline cut
+        short leaves a world never counted, and the plan's later worlds wait for ever."""
+        slot, first, count, done = self.done.get()
         outcomes, seconds = done.result()   # a worker's error, or its death, is raised here
         self.tasks -= 1                     # fewer outcomes than `count`: the deadline came
-        self.pending[slot] -= count
-        self.in_flight -= count
         self.solved += len(outcomes)
         self.seconds += seconds
-        for outcome in outcomes:
-            self.record(self.estimates[slot], outcome)
+        waiting = self.waiting[slot]
+        waiting.update(enumerate(outcomes, first))
+        estimate = self.estimates[slot]
+        while estimate.samples in waiting:
+            self.pending[slot] -= 1
+            self.in_flight -= 1
+            self.record(estimate, waiting.pop(estimate.samples))
 
     def close(self) -> None:
         """Stop the workers: at once when every world given is in, else (an error, Ctrl-C)
