@@ -433,6 +433,36 @@ def test_a_blind_hint_reads_plans_further_off_and_says_when_it_finds_none(
     assert out.splitlines()[1].startswith(first)
 
 
+def test_blind_play_takes_a_last_look_with_more_worlds_before_it_gives_up(
+        monkeypatch: Any) -> None:
+    """Every plan sees the same worlds, so a few unlucky ones can show no win after any
+    plan: before giving up, blind play looks again with ``LAST_LOOK`` times the worlds,
+    plays on with the plan that wins there, and gives up only when none does."""
+    from solver.app import blind
+
+    game = find_game("klondike", {"draw": 3})
+    asked: list[int] = []
+
+    def fake_hint(position: Any, settings: Any, on_sample: Any = None, avoid: Any = frozenset(),
+                  options: Any = None) -> Any:
+        asked.append(settings.samples)
+        estimates = [blind.Estimate(plan, blind.written(position.masked(), plan))
+                     for plan in options]
+        for estimate in estimates:
+            estimate.lost = settings.samples
+        if len(asked) == 2:                 # the first last look: the last plan wins once
+            estimates[-1].lost, estimates[-1].won = settings.samples - 1, 1
+        return blind.BlindHint(tuple(blind.ranked(estimates, False)), 0, 0.0, True)
+
+    monkeypatch.setattr(blind, "blind_hint", fake_hint)
+    monkeypatch.setattr(blind, "deeper_plans", lambda *args: [])
+    start = Sighted.of(game, game.deal(5))
+    played = play(game, start.state, Settings(samples=10, seed=1), start=start)
+    assert asked == [10, 10 * blind.LAST_LOOK, 10, 10 * blind.LAST_LOOK]
+    assert played.decisions[0]["chance"] == pytest.approx(1 / 40)
+    assert played.status is Status.LOST and played.reason == "no world drawn could be won"
+
+
 def test_blind_play_looks_farther_for_a_plan_before_it_gives_up() -> None:
     """With two empty columns the kings move back and forth among thousands of positions
     that can be undone: none of the nearest ``PLAN_LOOKS`` leads out, but the wider region

@@ -68,6 +68,7 @@ EXACT_CAP = 200_000         # positions for the one solve once nothing is unseen
 REVISITS = 2               # a position seen this often is not gone back to
 PLAN_LOOKS = 32             # undoable positions explored around a position, at most
 WIDE_LOOKS = 1_024          # ... when none of those leads to a plan (blind play)
+LAST_LOOK = 4               # times the worlds of blind play's last look before giving up
 DEEP_WORLDS = 8             # worlds whose wins are read for plans further off (``deeper_plans``)
 DEEP_CAP = 20_000           # positions for each of those worlds, at least
 DEEP_FIRST = 1_000_000_000  # the first of those worlds' numbers (a hint's are numbered from 0)
@@ -199,6 +200,13 @@ class Settings:
         return dataclasses.replace(
             self, cap=game.blind_cap if self.cap is None else self.cap,
             strategy=game.blind_strategy if self.strategy is None else self.strategy)
+
+    def looking_further(self) -> "Settings":
+        """These settings with ``LAST_LOOK`` times the worlds (or seconds): blind play's
+        last look before it gives up."""
+        if self.samples is not None:
+            return dataclasses.replace(self, samples=self.samples * LAST_LOOK)
+        return dataclasses.replace(self, seconds=(self.seconds or 0.0) * LAST_LOOK)
 
     @property
     def name(self) -> str:
@@ -867,7 +875,7 @@ def play(game: Game[Any, Any], state: Any, settings: Settings = Settings(),
     it) is never taken, so that play cannot go round in circles. When no plan is found
     among the ``PLAN_LOOKS`` nearest undoable positions, ``WIDE_LOOKS`` are explored, then
     plans read from the wins of a few worlds (``deeper_plans``), which are also added
-    before the player gives up. The game is lost when no plan is open (either every move
+    before the player gives up, with ``LAST_LOOK`` times the worlds. The game is lost when no plan is open (either every move
     open can be undone and none leads further, so no card can ever be shown or placed for
     good, or every plan leads back), when the best plan's chance is 0 even with those
     plans (the player gives up: no world drawn could be won), or after ``MAX_STEPS``
@@ -907,12 +915,13 @@ def play(game: Game[Any, Any], state: Any, settings: Settings = Settings(),
             chosen = hint.best
             assert chosen is not None
             if chosen.decided and chosen.won == 0 and game.score is None:
-                further = deeper_plans(masked, settings, worn, options)
-                if further:     # before giving up: plans further off than those looked at
-                    hint = blind_hint(position, settings, options=options + further)
-                    played.samples += hint.samples
-                    chosen = hint.best
-                    assert chosen is not None
+                # Before giving up: plans further off than those looked at, and a last look
+                # with more worlds (every plan saw the same few: none won may be their luck).
+                options = options + deeper_plans(masked, settings, worn, options)
+                hint = blind_hint(position, settings.looking_further(), options=options)
+                played.samples += hint.samples
+                chosen = hint.best
+                assert chosen is not None
             if chosen.decided and chosen.won == 0 and game.score is None:
                 played.reason = "no world drawn could be won"
                 played.decisions.append({"move": chosen.notation, "chance": 0.0,
