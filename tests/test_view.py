@@ -491,13 +491,23 @@ def test_blind_play_stuck_among_undoable_moves_is_lost_and_says_why() -> None:
     assert played.reason == "stuck: every move open can be undone and none leads further"
 
 
-def test_plans_named_by_shared_regions_are_the_plans_named_one_by_one() -> None:
+@pytest.mark.parametrize("budget", ["unbounded", "spent"])
+def test_plans_named_by_shared_regions_are_the_plans_named_one_by_one(
+        budget: str, monkeypatch: Any) -> None:
     """``plans`` names an end by the least look of its undoable region, and reuses a whole
     region's name for every end inside it (a move is undoable exactly when its reverse
     is). Along random Klondike and one-suit Spider games, the plans are those found by
-    exploring every end's region afresh, also where regions pass ``PLAN_LOOKS`` (two empty
-    columns, the kings moving to and fro)."""
+    exploring every end's region afresh, also where regions pass ``NAME_LOOKS`` (two empty
+    columns, the kings moving to and fro); with ``NAME_BUDGET`` spent, at ``PLAN_LOOKS``
+    an end."""
     from solver.app import blind
+
+    if budget == "unbounded":
+        monkeypatch.setattr(blind, "NAME_BUDGET", 10**9)
+        naming = blind.NAME_LOOKS
+    else:
+        monkeypatch.setattr(blind, "NAME_BUDGET", 0)
+        naming = blind.PLAN_LOOKS
 
     def one_by_one(masked: Sighted[Any, Any]) -> list[tuple[Any, ...]]:
         start = masked.look()
@@ -506,7 +516,7 @@ def test_plans_named_by_shared_regions_are_the_plans_named_one_by_one() -> None:
         for path, after in ends:
             if after.look() == start:
                 continue
-            name = min(blind._undoable_region(after, blind.PLAN_LOOKS)[0], key=repr)
+            name = min(blind._undoable_region(after, naming)[0], key=repr)
             if name not in found and name not in around:
                 found[name] = path
         return list(found.values())
