@@ -885,11 +885,12 @@ def play(game: Game[Any, Any], state: Any, settings: Settings = Settings(),
     it) is never taken, so that play cannot go round in circles. When no plan is found
     among the ``PLAN_LOOKS`` nearest undoable positions, ``WIDE_LOOKS`` are explored, then
     plans read from the wins of a few worlds (``deeper_plans``), which are also added
-    before the player gives up, with ``LAST_LOOK`` times the worlds. The game is lost when no plan is open (either every move
-    open can be undone and none leads further, so no card can ever be shown or placed for
-    good, or every plan leads back), when the best plan's chance is 0 even with those
-    plans (the player gives up: no world drawn could be won), or after ``MAX_STEPS``
-    steps.
+    before the player gives up, with ``LAST_LOOK`` times the worlds (the first ones again
+    among them: a last look is rare, and its answer then stands on its own). The game is
+    lost when no plan is open (either every move open can be undone and none leads
+    further, so no card can ever be shown or placed for good, or every plan leads back),
+    when the best plan's chance is 0 even with those plans and worlds (the player gives
+    up: no world drawn could be won), or after ``MAX_STEPS`` steps.
     """
     position = Sighted.of(game, state) if start is None else start
     looks: Counter[Hashable] = Counter([position.look()])
