@@ -567,15 +567,17 @@ def _first_plan(masked: Sighted[Any, Any], state: Any, moves: Sequence[Any],
     game = masked.game
     here: Sighted[Any, Any] = masked
     path: tuple[Any, ...] = ()
+    steps = here.steps()
     for move in moves:
-        for step in [move] if move in here.steps() else game.expand(state, move):
-            if step not in here.steps():
+        for step in [move] if move in steps else game.expand(state, move):
+            if step not in steps:
                 return None
             after = here.play(step)
             path += (step,)
             if here.look() not in _successors(after, known):
                 return path
             here, state = after, game.play(state, step)
+            steps = here.steps()
     return None
 
 
