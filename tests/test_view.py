@@ -462,6 +462,34 @@ def test_blind_play_takes_a_last_look_with_more_worlds_before_it_gives_up(
     assert played.decisions[0]["chance"] == pytest.approx(1 / 40)
     assert played.status is Status.LOST and played.reason == "no world drawn could be won"
 
+SHUFFLES = """Foundations: C-2 D-0 H-2 S-4
+Talon: 6C 7H
+Waste: TS 9H KS 6D 5C 7C KC
+Seen: all
+5D
+<3H> 9C
+KH QS JD TC 9D 8S 7D 6S 5H 4C 3D
+-
+<JH> KD
+<TH> <QC> <AD> QD JC TD 9S 8D 7S 6H 5S 4H 3C 2D
+<JS> <8C> <4D> <8H> QH
+"""
+
+
+def test_plans_that_differ_by_undoable_moves_are_one_choice_in_a_large_region(
+        monkeypatch: Any) -> None:
+    """A losing decision of a blind Klondike game (draw 3 deal 702, step 110): the kings,
+    two long runs and the stock's cards move to and fro among hundreds of positions.
+    Named from whole regions (up to ``NAME_LOOKS`` positions), its plans are 3 choices;
+    named from regions cut at 32 positions they were 69 copies of those."""
+    from solver.app import blind
+
+    game = find_game("klondike", {"draw": 3})
+    masked = Sighted.read(game, SHUFFLES).masked()
+    assert len(blind.plans(masked)) == 3
+    monkeypatch.setattr(blind, "NAME_LOOKS", blind.PLAN_LOOKS)
+    assert len(blind.plans(masked)) == 69
+
 
 def test_blind_play_looks_farther_for_a_plan_before_it_gives_up() -> None:
     """With two empty columns the kings move back and forth among thousands of positions
