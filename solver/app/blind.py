@@ -627,8 +627,7 @@ def _ends(position: Sighted[Any, Any], plan: tuple[Any, ...]) -> tuple[int, int]
     that shows more leaves the player knowing more for the next choice, and then the one
     that leaves less work makes progress rather than moving cards to and fro."""
     before = len(position.unseen().cards)
-    for move in plan:
-        position = position.play(move)
+    position = _reached(position, plan)
     return before - len(position.unseen().cards), position.game.heuristic(position.masked().state)
 
 
