@@ -32,7 +32,7 @@ from games import _black_hole_rules
 from games._black_hole_rules import PILE_SIZE, Move, Rules, State
 from games._black_hole_rules import RANK_OF as _RANK_OF
 from solver.cards import RANKS, Card, card_str, make_card, parse_card, pysol_deck_order, pysol_layout, rank
-from solver.game import (DealProblem, Game, InvalidMoveError, cut, from_rules, quote,
+from solver.game import (DealProblem, Game, InvalidMoveError, check_option, cut, from_rules, quote,
                          shared_rules, use_rules)
 from solver.text import EMPTY_PILE, DealReader, pile_text, read_number
 from solver.layout import Layout, pile
@@ -67,8 +67,7 @@ class BlackHole(Game[State, Move]):
     default_strategy: ClassVar[str] = "dfs"
 
     def __post_init__(self) -> None:
-        if self.ranks not in (4, 7, 10, 13):
-            raise ValueError(f"ranks must be 4, 7, 10 or 13, got {self.ranks}")
+        check_option("ranks", self.ranks, (4, 7, 10, 13))
         use_rules(self)
 
     @property

@@ -99,8 +99,8 @@ from games._chris_cross_pairs_rules import (CARD_LIMIT, CLOSE, DEAL, EMPTY, HOLE
                                             PHASE_1, PHASE_2, ROTATE, SLIDE, START, Move, Rules,
                                             State)
 from solver.cards import Card, card_str, make_card, pysol_deck_order
-from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
-                         use_rules)
+from solver.game import (DealProblem, Game, InvalidMoveError, check_option, from_rules, quote,
+                         shared_rules, use_rules)
 from solver.text import EMPTY_PILE, DealReader, labelled, number_in
 from solver.view import Remembers, Unseen
 from solver.layout import Layout, pile
@@ -152,12 +152,9 @@ class ChrisCrossPairs(Game[State, Move]):
     default_strategy: ClassVar[str] = "dfs"
 
     def __post_init__(self) -> None:
-        if not 3 <= self.size <= 5:
-            raise ValueError(f"size must be 3..5, got {self.size}")
-        if not 2 <= self.ranks <= 13:
-            raise ValueError(f"ranks must be 2..13, got {self.ranks}")
-        if self.suits not in (2, 4):
-            raise ValueError(f"suits must be 2 or 4, got {self.suits}")
+        check_option("size", self.size, range(3, 6))
+        check_option("ranks", self.ranks, range(2, 14))
+        check_option("suits", self.suits, (2, 4))
         use_rules(self)
 
     @property

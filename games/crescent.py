@@ -73,8 +73,8 @@ from typing import Any, ClassVar, Sequence
 
 from solver.certify import Certifier
 from solver.cards import RANKS, SUITS, Card, card_str, make_card, parse_card, parse_foundation
-from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
-                         use_rules)
+from solver.game import (DealProblem, Game, InvalidMoveError, check_option, from_rules, quote,
+                         shared_rules, use_rules)
 from solver.text import DealReader, labelled, number_in, pile_text, read_number
 from solver.view import SEEN_LABEL, Unseen, all_seen, first_steps
 from solver.layout import Layout, foundation, pile
@@ -143,14 +143,10 @@ class Crescent(Game[State, Move]):
     )
 
     def __post_init__(self) -> None:
-        if not 0 <= self.redeals <= 9:
-            raise ValueError(f"redeals must be 0..9, got {self.redeals}")
-        if not 1 <= self.suits <= 4:
-            raise ValueError(f"suits must be 1..4, got {self.suits}")
-        if not 3 <= self.ranks <= 13:
-            raise ValueError(f"ranks must be 3..13, got {self.ranks}")
-        if not 1 <= self.piles <= MAX_PILES:
-            raise ValueError(f"piles must be 1..{MAX_PILES}, got {self.piles}")
+        check_option("redeals", self.redeals, range(0, 10))
+        check_option("suits", self.suits, range(1, 5))
+        check_option("ranks", self.ranks, range(3, 14))
+        check_option("piles", self.piles, range(1, MAX_PILES + 1))
         use_rules(self)
 
     @property

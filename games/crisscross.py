@@ -83,7 +83,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Sequence
 
-from solver.game import DealChecker, DealProblem, Game, InvalidMoveError, card_list, cut, quote
+from solver.game import (DealChecker, DealProblem, Game, InvalidMoveError, check_option, card_list,
+                         cut, quote)
 from solver.text import number_in, read_number
 from solver.view import Remembers, Unseen
 from solver.layout import Layout, tokens_pile
@@ -191,10 +192,8 @@ class CrissCross(Game[State, Move]):
     best_score: ClassVar[int] = 0
 
     def __post_init__(self) -> None:
-        if not 1 <= self.double <= 12:
-            raise ValueError(f"double must be 1..12, got {self.double}")
-        if not 3 <= self.arms <= 5:
-            raise ValueError(f"arms must be 3..5, got {self.arms}")
+        check_option("double", self.double, range(1, 13))
+        check_option("arms", self.arms, range(3, 6))
 
     @property
     def tiles(self) -> list[int]:

@@ -58,8 +58,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from solver.cards import SUITS, Card, card_str, make_card, pysol_deck_order, rank, suit
-from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
-                         use_rules)
+from solver.game import (DealProblem, Game, InvalidMoveError, check_option, from_rules, quote,
+                         shared_rules, use_rules)
 from solver.text import DealReader, foundations_line, labelled
 from solver.view import SEEN_LABEL, Unseen, all_seen, unseen_marks, whole_or_none, without_marks
 from solver.layout import Layout, foundation, pile
@@ -111,12 +111,9 @@ class FortyThieves(Game[State, Move]):
         for ranks, columns in ((4, 2), (5, 2), (6, 3)) for redeal in (False, True))
 
     def __post_init__(self) -> None:
-        if not 1 <= self.suits <= 4:
-            raise ValueError(f"suits must be 1..4, got {self.suits}")
-        if not 1 <= self.ranks <= 13:
-            raise ValueError(f"ranks must be 1..13, got {self.ranks}")
-        if not 1 <= self.columns <= 10:
-            raise ValueError(f"columns must be 1..10, got {self.columns}")
+        check_option("suits", self.suits, range(1, 5))
+        check_option("ranks", self.ranks, range(1, 14))
+        check_option("columns", self.columns, range(1, 11))
         if not 0 <= self.rows or self.rows * self.columns > 2 * self.suits * self.ranks:
             raise ValueError(f"rows must be 0..{2 * self.suits * self.ranks // self.columns}, "
                              f"got {self.rows}")

@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 # forced moves, guidance) live in the compiled rules module; their names stay here too.
 from games._freecell_rules import CELL, EMPTY, FOUNDATION, Move, State, _Rules
 from solver.cards import Card, build_reason, card_str, make_card, pysol_layout, rank, run_str, suit
-from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
-                         use_rules)
+from solver.game import (DealProblem, Game, InvalidMoveError, check_option, from_rules, quote,
+                         shared_rules, use_rules)
 from solver.text import DealReader, foundations_line, labelled
 from solver.layout import Layout, foundation, pile
 
@@ -93,18 +93,12 @@ class FreeCell(Game[State, Move]):
     portfolio_shares: ClassVar[tuple[int, ...] | None] = (2, 2, 1)
 
     def __post_init__(self) -> None:
-        if not 0 <= self.cells <= len(_CELL_NAMES):
-            raise ValueError(f"cells must be 0..{len(_CELL_NAMES)}, got {self.cells}")
-        if not 1 <= self.columns <= 10:
-            raise ValueError(f"columns must be 1..10, got {self.columns}")
-        if not 1 <= self.ranks <= 13:
-            raise ValueError(f"ranks must be 1..13, got {self.ranks}")
-        if self.build not in ("alternate", "suit"):
-            raise ValueError(f"build must be 'alternate' or 'suit', got {self.build!r}")
-        if self.empty not in ("any", "kings"):
-            raise ValueError(f"empty must be 'any' or 'kings', got {self.empty!r}")
-        if self.layout not in ("microsoft", "seahaven", "seeded"):
-            raise ValueError(f"layout must be 'microsoft', 'seahaven' or 'seeded', got {self.layout!r}")
+        check_option("cells", self.cells, range(0, len(_CELL_NAMES) + 1))
+        check_option("columns", self.columns, range(1, 11))
+        check_option("ranks", self.ranks, range(1, 14))
+        check_option("build", self.build, ("alternate", "suit"))
+        check_option("empty", self.empty, ("any", "kings"))
+        check_option("layout", self.layout, ("microsoft", "seahaven", "seeded"))
         # The one field written here is a normalisation, not a table: a published layout
         # exists only for its own deck and columns, so a twin's numbered deals are seeded.
         full = self.ranks == 13

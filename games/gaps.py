@@ -79,7 +79,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from solver.cards import Card, card_str, make_card, parse_card, pysol_deck_order
-from solver.game import (DealProblem, Game, InvalidMoveError, cut, from_rules, quote,
+from solver.game import (DealProblem, Game, InvalidMoveError, check_option, cut, from_rules, quote,
                          shared_rules, use_rules)
 from solver.text import DealReader, number_in
 from solver.view import Remembers, Unseen, first_steps
@@ -143,12 +143,9 @@ class Gaps(Game[State, Move]):
     )
 
     def __post_init__(self) -> None:
-        if not 0 <= self.redeals <= 9:
-            raise ValueError(f"redeals must be 0..9, got {self.redeals}")
-        if not 1 <= self.suits <= 4:
-            raise ValueError(f"suits must be 1..4, got {self.suits}")
-        if not 3 <= self.ranks <= 13:
-            raise ValueError(f"ranks must be 3..13, got {self.ranks}")
+        check_option("redeals", self.redeals, range(0, 10))
+        check_option("suits", self.suits, range(1, 5))
+        check_option("ranks", self.ranks, range(3, 14))
         use_rules(self)
 
     @property

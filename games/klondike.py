@@ -94,8 +94,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from solver.cards import (SUIT_NAMES, SUITS, Card, build_reason, card_str, is_red, make_card,
                           pysol_layout, rank, run_str, suit)
-from solver.game import (DealProblem, Game, InvalidMoveError, from_rules, quote, shared_rules,
-                         use_rules)
+from solver.game import (DealProblem, Game, InvalidMoveError, check_option, from_rules, quote,
+                         shared_rules, use_rules)
 from solver.view import (SEEN_LABEL, Unseen, all_seen, face_down, face_down_filled, unseen_marks,
                          whole_or_none)
 from solver.text import DealReader, foundations_line, labelled, pile_text, read_number
@@ -145,14 +145,11 @@ class Klondike(Game[State, Move]):
         {"ranks": 5, "columns": 5, "draw": 3}, {"ranks": 5, "columns": 4, "draw": 3, "passes": 2})
 
     def __post_init__(self) -> None:
-        if not 1 <= self.ranks <= 13:
-            raise ValueError(f"ranks must be 1..13, got {self.ranks}")
-        if not 1 <= self.columns <= 9:
-            raise ValueError(f"columns must be 1..9, got {self.columns}")
+        check_option("ranks", self.ranks, range(1, 14))
+        check_option("columns", self.columns, range(1, 10))
         if self.columns * (self.columns + 1) // 2 > 4 * self.ranks:
             raise ValueError(f"{self.columns} columns need more than {4 * self.ranks} cards")
-        if not 1 <= self.draw <= 24:
-            raise ValueError(f"draw must be 1..24, got {self.draw}")
+        check_option("draw", self.draw, range(1, 25))
         if self.passes is not None and not 1 <= self.passes <= 256:    # the key keeps redeals in a byte
             raise ValueError(f"passes must be 1..256 (or unlimited), got {self.passes}")
         use_rules(self)

@@ -76,8 +76,8 @@ from games._spider_rules import (DEAL, DEAL_SOURCE, Move, State, _Rules,  # noqa
                                   _run_length)
 from solver.cards import (SUIT_NAMES, Card, card_str, foundation_str, make_card, parse_card,
                           pysol_deck_order, rank, run_str, suit)
-from solver.game import (BLIND_CAP, DealProblem, Game, InvalidMoveError, from_rules, quote,
-                         shared_rules, use_rules)
+from solver.game import (BLIND_CAP, DealProblem, Game, InvalidMoveError, check_option, from_rules,
+                         quote, shared_rules, use_rules)
 from solver.text import DealReader, labelled, number_in, pile_text, read_number
 from solver.view import Remembers, Unseen, face_down, face_down_filled
 from solver.layout import Layout, pile
@@ -127,14 +127,10 @@ class Spider(Game[State, Move]):
         {"suits": 1, "ranks": 5, "columns": 4, "decks": 1, "deals": 2})
 
     def __post_init__(self) -> None:
-        if self.suits not in _SUIT_SETS:
-            raise ValueError(f"suits must be 1, 2 or 4, got {self.suits}")
-        if not 2 <= self.ranks <= 13:
-            raise ValueError(f"ranks must be 2..13, got {self.ranks}")
-        if not 1 <= self.columns <= 10:
-            raise ValueError(f"columns must be 1..10, got {self.columns}")
-        if not 1 <= self.decks <= 2:
-            raise ValueError(f"decks must be 1 or 2, got {self.decks}")
+        check_option("suits", self.suits, (1, 2, 4))
+        check_option("ranks", self.ranks, range(2, 14))
+        check_option("columns", self.columns, range(1, 11))
+        check_option("decks", self.decks, range(1, 3))
         if self.deals < 0 or (self.deals + 1) * self.columns > len(self.deck()):
             raise ValueError(f"deals must leave cards for the tableau, got {self.deals}")
         use_rules(self)

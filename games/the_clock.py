@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from games._the_clock_rules import OVER, Move, Rules, State
 from solver.cards import RANKS, Card, card_str, make_card, parse_card, rank
-from solver.game import (DealProblem, Game, InvalidMoveError, cut, from_rules, quote,
+from solver.game import (DealProblem, Game, InvalidMoveError, check_option, cut, from_rules, quote,
                          shared_rules, use_rules)
 from solver.text import DealReader, labelled, read_number
 from solver.layout import Layout, card_token
@@ -55,10 +55,8 @@ class TheClock(Game[State, Move]):
         {"ranks": 3, "suits": 2}, {"ranks": 4, "suits": 3})
 
     def __post_init__(self) -> None:
-        if not 2 <= self.ranks <= 13:
-            raise ValueError(f"ranks must be 2..13, got {self.ranks}")
-        if not 1 <= self.suits <= 4:
-            raise ValueError(f"suits must be 1..4, got {self.suits}")
+        check_option("ranks", self.ranks, range(2, 14))
+        check_option("suits", self.suits, range(1, 5))
         use_rules(self)
 
     @property

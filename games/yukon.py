@@ -49,7 +49,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from solver.cards import (SUIT_NAMES, Card, build_reason, card_str, make_card, parse_card,
                           pysol_layout, rank, run_str, suit)
-from solver.game import Game, InvalidMoveError, from_rules, quote, shared_rules, use_rules
+from solver.game import (Game, InvalidMoveError, check_option, from_rules, quote, shared_rules,
+                         use_rules)
 from solver.text import DealReader, foundations_line, pile_text
 from solver.view import Remembers, Unseen, face_down, face_down_filled
 from solver.layout import Layout, foundation, pile
@@ -93,12 +94,9 @@ class Yukon(Game[State, Move]):
         {"ranks": 4, "columns": 5, "empty": "any"}, {"ranks": 3, "columns": 4})
 
     def __post_init__(self) -> None:
-        if self.empty not in ("kings", "any"):
-            raise ValueError(f"empty must be 'kings' or 'any', got {self.empty!r}")
-        if not 1 <= self.ranks <= 13:
-            raise ValueError(f"ranks must be 1..13, got {self.ranks}")
-        if not 1 <= self.columns <= 9:
-            raise ValueError(f"columns must be 1..9, got {self.columns}")
+        check_option("empty", self.empty, ("kings", "any"))
+        check_option("ranks", self.ranks, range(1, 14))
+        check_option("columns", self.columns, range(1, 10))
         if self.columns * (self.columns + 1) // 2 > 4 * self.ranks:
             raise ValueError(f"{4 * self.ranks} cards cannot fill {self.columns} columns")
         use_rules(self)

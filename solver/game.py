@@ -559,6 +559,30 @@ def _built(kind: Callable[..., Any], variant: tuple[Hashable, ...]) -> Any:
     return kind(*variant)
 
 
+def check_option(name: str, value: object, allowed: range | tuple[object, ...]) -> None:
+    """Raise ``ValueError`` unless a variant option's `value` is among `allowed`.
+
+    Called from a game's ``__post_init__`` for each option it bounds; the message names the
+    option, what it may be and what it got, and the CLI prints it as one line.
+
+    >>> check_option("redeals", 3, range(10))
+    >>> check_option("redeals", 10, range(10))
+    Traceback (most recent call last):
+    ValueError: redeals must be 0..9, got 10
+    >>> check_option("empty", "none", ("kings", "any"))
+    Traceback (most recent call last):
+    ValueError: empty must be 'kings' or 'any', got 'none'
+    """
+    if value in allowed:
+        return
+    if isinstance(allowed, range):
+        may = f"{allowed.start}..{allowed.stop - 1}"
+    else:
+        words = [repr(word) if isinstance(word, str) else str(word) for word in allowed]
+        may = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    raise ValueError(f"{name} must be {may}, got {value!r}")
+
+
 # -- small twins (for tests; no search reads them) ---------------------------------------
 
 def twins(game: Any) -> list[Any]:
