@@ -985,7 +985,7 @@ class BridgeSolitaire(Game[State, Move]):
 
     # -- the player's view
 
-    @property
+    @functools.cached_property
     def player_view(self) -> "BridgeView":
         """What a player sees: the face-up cards, the hand once chosen, the stock cards
         turned (``BridgeView``)."""

@@ -91,6 +91,7 @@ those of fewer than ``size`` cards), ``ranks`` and ``suits`` (a deck of the firs
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence
@@ -548,7 +549,7 @@ class ChrisCrossPairs(Game[State, Move]):
             return None
         return (1.0203, -3.6522, 0.0651, 0.6649, -0.1227, -0.0130, 4.5831)
 
-    @property
+    @functools.cached_property
     def player_view(self) -> "ChrisCrossPairsView":
         """What a player sees: the tableau and the cards cast out, not the stock's order
         (``ChrisCrossPairsView``)."""

@@ -66,6 +66,7 @@ top card to its Ace foundation, ``3-k`` to its King foundation, ``3-12`` onto pi
 """
 from __future__ import annotations
 
+import functools
 import random
 import re
 from dataclasses import dataclass
@@ -599,7 +600,7 @@ can be after 1 redeal (4 dealt, the top one face up, and each redeal shows one)
         deal 1's start, in about half a CPU second each (the rest undecided, none lost)."""
         return "beam:width=32"
 
-    @property
+    @functools.cached_property
     def player_view(self) -> "CrescentView | None":
         """What a player sees: each pile's top card, and the cards seen before
         (``CrescentView``); everything in Open Crescent (None)."""

@@ -78,6 +78,7 @@ Test-only small twins: ``double`` 3 and 4 (10 and 15 tiles).
 """
 from __future__ import annotations
 
+import functools
 import random
 import re
 from dataclasses import dataclass
@@ -620,7 +621,7 @@ class CrissCross(Game[State, Move]):
             return None
         return (1.0864, 0.4133, 0.1794, -0.2474, -0.0154, -0.1306, 0.1401)
 
-    @property
+    @functools.cached_property
     def player_view(self) -> "CrissCrossView":
         """What a player sees: the cross, the tile drawn and the scrap heap's tiles, but
         not the order of the draw pile nor of a reshuffle to come (``CrissCrossView``)."""

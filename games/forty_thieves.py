@@ -53,6 +53,7 @@ the same position with the marks or without them.
 """
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence
@@ -508,7 +509,7 @@ holds only cards never drawn
 
     # -- the player's view ------------------------------------------------------------
 
-    @property
+    @functools.cached_property
     def player_view(self) -> "FortyThievesView":
         """What a player sees: the columns, the waste, and the stock cards drawn before
         (``FortyThievesView``)."""

@@ -73,6 +73,7 @@ names its row too, ``2H-3``: the 2H into the first place of row 3. ``r`` is the 
 """
 from __future__ import annotations
 
+import functools
 import random
 import re
 from dataclasses import dataclass
@@ -498,7 +499,7 @@ class Gaps(Game[State, Move]):
 
     # -- the player's view ------------------------------------------------------------
 
-    @property
+    @functools.cached_property
     def player_view(self) -> "GapsView":
         """What a player sees: the whole layout, but not what a redeal will deal
         (``GapsView``)."""

@@ -87,6 +87,7 @@ sends column 4's top card home; ``63`` moves the run of column 6 that fits onto 
 """
 from __future__ import annotations
 
+import functools
 import random
 import re
 from dataclasses import dataclass, replace
@@ -645,7 +646,7 @@ Move(source=11, target=12, count=2)]
 
     # -- the player's view ------------------------------------------------------------
 
-    @property
+    @functools.cached_property
     def player_view(self) -> "KlondikeView":
         """What a player sees: face-up cards, the waste, and the stock cards turned
         before (``KlondikeView``)."""

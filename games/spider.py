@@ -67,6 +67,7 @@ position itself says all that was seen.
 """
 from __future__ import annotations
 
+import functools
 import random
 import re
 from dataclasses import dataclass
@@ -453,7 +454,7 @@ class Spider(Game[State, Move]):
 
     # -- the player's view ------------------------------------------------------------
 
-    @property
+    @functools.cached_property
     def player_view(self) -> "SpiderView":
         """What a player sees: the face-up cards and the runs removed (``SpiderView``)."""
         return SpiderView(self)

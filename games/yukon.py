@@ -42,6 +42,7 @@ seen before matters beyond the position itself.
 """
 from __future__ import annotations
 
+import functools
 import random
 import re
 from dataclasses import dataclass
@@ -423,7 +424,7 @@ class Yukon(Game[State, Move]):
 
     # -- the player's view ------------------------------------------------------------
 
-    @property
+    @functools.cached_property
     def player_view(self) -> "YukonView":
         """What a player sees: every card but the face-down ones (``YukonView``)."""
         return YukonView(self)
