@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import statistics
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -246,9 +248,16 @@ def test_play_blind_records_each_game_and_resumes(tmp_path: Path, capsys: Any) -
         played = record["moves"] if record["status"] == "won" else record["played"]
         replay = verify_moves(game, game.deal(record["deal"]), played)
         assert replay.won == (record["status"] == "won")
-    status, text, _ = run_main(args("1-3", "6", "--resume"), capsys)
+    status, text, _ = run_main(args("1-3", "6", "--resume", "--json"), capsys)
     assert status == 0
-    assert [json.loads(line)["deal"] for line in out.read_text().splitlines()] == [1, 2, 3]
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [record["deal"] for record in records] == [1, 2, 3]
+    summary, lost = json.loads(text), [r for r in records if r["status"] == "lost"]
+    assert summary["games"] == 3 and summary["won"] == 3 - len(lost)
+    assert summary["lost"] == dict(Counter(r["reason"] for r in lost))
+    assert summary["lost_full_information_won"] == sum(r["full_information"] == "won" for r in lost)
+    assert summary["cpu_seconds"]["median"] == round(statistics.median(
+        r["cpu_seconds"] for r in records), 2)
     status, _, err = run_main(args("1-4", "7", "--resume"), capsys)
     assert status == 2 and "samples=7" in err
 

@@ -45,6 +45,7 @@ import multiprocessing
 import os
 import queue
 import random
+import statistics
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -1112,6 +1113,9 @@ class BlindSummary:
     calibration: Calibration = field(default_factory=Calibration)
     scores: list[int] = field(default_factory=list)        # a scored game's blind scores
     full_scores: list[int] = field(default_factory=list)   # ... and full-information best
+    ended: Counter[str] = field(default_factory=Counter)   # lost games by how they ended
+    lost_full_won: int = 0        # lost blind, won with full information
+    cpu_seconds: list[float] = field(default_factory=list)  # processor time of each game
 
     def to_json(self) -> dict[str, Any]:
         rate, low, high = wilson(self.won, self.games)
@@ -1126,6 +1130,11 @@ class BlindSummary:
                 **({"full_information_mean_score":
                     round(sum(self.full_scores) / len(self.full_scores), 2)}
                    if self.full_scores else {}),
+                "lost": dict(self.ended.most_common()),
+                "lost_full_information_won": self.lost_full_won,
+                **({"cpu_seconds": {"mean": round(statistics.fmean(self.cpu_seconds), 2),
+                                    "median": round(statistics.median(self.cpu_seconds), 2)}}
+                   if self.cpu_seconds else {}),
                 "decisions": self.decisions, "calibrated": self.calibrated,
                 "brier": round(self.calibration.brier, 4),
                 "reliability": [{"bin": b, "decisions": n, "predicted": round(p, 4),
@@ -1148,6 +1157,10 @@ def summarize_blind(out: Path, tasks: Any = None, game: Game[Any, Any] | None = 
         if full in ("won", "lost"):
             summary.full_decided += 1
             summary.full_won += full == "won"
+        if not won:
+            summary.ended[str(verdict.extra.get("reason", "not recorded"))] += 1
+            summary.lost_full_won += full == "won"
+        summary.cpu_seconds.append(verdict.cpu_seconds)
         if verdict.score is not None:
             summary.scores.append(verdict.score)
         if isinstance(verdict.extra.get("full_information_score"), int):

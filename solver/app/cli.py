@@ -1111,6 +1111,13 @@ def _print_blind_summary(game: Game[Any, Any], summary: blind.BlindSummary) -> N
     if "mean_score" in figures:
         typer.echo(f"mean score: blind {figures['mean_score']}, full information "
                    f"{figures.get('full_information_mean_score', 'unknown')}")
+    if figures["lost"]:
+        typer.echo(f"lost: {summary.games - summary.won} ({figures['lost_full_information_won']} "
+                   "of them won with full information), ended by: " +
+                   "; ".join(f"{count} {reason}" for reason, count in figures["lost"].items()))
+    if "cpu_seconds" in figures:
+        typer.echo(f"processor time a game: mean {figures['cpu_seconds']['mean']:.1f} s, "
+                   f"median {figures['cpu_seconds']['median']:.1f} s")
     which = "chance" if not summary.calibrated else "chance (calibrated where the game offers " \
         f"it: {summary.calibrated} decisions)"
     typer.echo(f"{summary.decisions} decisions, Brier score {figures['brier']:.3f}; predicted "
