@@ -262,6 +262,41 @@ def test_play_blind_records_each_game_and_resumes(tmp_path: Path, capsys: Any) -
     assert status == 2 and "samples=7" in err
 
 
+TIMING = ("seconds", "cpu_seconds", "peak_memory")
+
+
+def blind_records(path: Path) -> dict[int, dict[str, Any]]:
+    """A blind results file's records by deal, without what the machine's speed sets."""
+    found = {}
+    for line in path.read_text().splitlines():
+        record = json.loads(line)
+        assert record["deal"] not in found, f"deal {record['deal']} written twice"
+        found[record["deal"]] = {k: v for k, v in record.items() if k not in TIMING}
+    return found
+
+
+def test_play_blind_shards_merge_into_the_whole_run(tmp_path: Path, capsys: Any) -> None:
+    """Each deal's game depends on that deal alone: two shards, merged, are the whole run,
+    and --resume on the merged file prints the whole run's summary without playing."""
+    def args(out: Path, *more: str) -> list[str]:
+        return ["play", "klondike", "1-6", *TWIN, "--blind", "--samples", "6", "-o", str(out),
+                "-q", *more]
+
+    whole, merged = tmp_path / "whole.jsonl", tmp_path / "merged.jsonl"
+    status, summary, _ = run_main(args(whole), capsys)
+    assert status == 0
+    parts = [tmp_path / f"part{index}.jsonl" for index in (1, 2)]
+    for index, part in enumerate(parts, 1):
+        assert run_main(args(part, "--shard", f"{index}/2"), capsys)[0] == 0
+    assert sorted(blind_records(parts[0])) == [1, 3, 5]
+    assert run_main(["merge", *map(str, parts), "-o", str(merged)], capsys)[0] == 0
+    assert blind_records(merged) == blind_records(whole)
+    status, again, _ = run_main(args(merged, "--resume"), capsys)
+    keep = [line for line in summary.splitlines() if not line.startswith("processor time")]
+    assert status == 0 and keep == [line for line in again.splitlines()
+                                    if not line.startswith("processor time")]
+
+
 # -- what the player has seen, in a file ---------------------------------------------------
 
 SMALL = {                          # small twins, and moves after which the marks say more

@@ -160,6 +160,21 @@ def test_a_local_cluster_writes_what_a_local_run_writes(
     assert records(out) == local and f"20 deals: {won} won, {20 - won} lost" in printed
 
 
+def test_blind_play_on_a_local_cluster_writes_what_a_local_run_writes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from test_blind_cli import TWIN, blind_records
+
+    def args(out: Path, *more: str) -> list[str]:
+        return ["play", "klondike", "1-4", *TWIN, "--blind", "--samples", "6", "-o", str(out),
+                "-q", *more]
+
+    here, there = tmp_path / "here.jsonl", tmp_path / "there.jsonl"
+    assert run_main(args(here), capsys)[0] == 0
+    code, printed, err = run_main(args(there, "--dask", "local:2"), capsys)
+    assert code == 0, err
+    assert blind_records(there) == blind_records(here) and "blind:" in printed
+
+
 def one_error(code: int, err: str) -> bool:
     return code == 2 and err.startswith("error: ") and err.count("\n") == 1
 

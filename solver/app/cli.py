@@ -130,6 +130,16 @@ SourceArg = typer.Argument(..., metavar="SOURCE",
 OutOpt = typer.Option(..., "--out", "-o", metavar="RESULTS", help="results, one JSON line per deal")
 JobsOpt = typer.Option(1, "--jobs", "-j", min=1, max=256, metavar="N",
                        help="worker processes (default 1)", show_default=False)
+ManyJobsOpt = typer.Option(None, "--jobs", "-j", min=1, max=256, metavar="N",
+                           help="worker processes (default 1)", show_default=False)
+ShardOpt = typer.Option(None, "--shard", metavar="I/N",
+                        help="only the I-th of N disjoint parts of SOURCE (the deals at index "
+                             "I-1 modulo N), the same on every machine; join the parts' results "
+                             "with `solitaire merge`")
+DaskOpt = typer.Option(None, "--dask", metavar="ADDRESS",
+                       help="solve on a Dask cluster: a scheduler's address (tcp://host:8786), "
+                            "or local:N to start N local worker processes (needs the [cluster] "
+                            "extra)")
 ProgressOpt = typer.Option(None, "--progress/--no-progress",
                            help="a progress line on stderr (default: on a terminal)")
 
@@ -889,9 +899,7 @@ def classify(game_name: str = GameArg,
              source: str = SourceArg,
              out: Path = OutOpt,
              variant: list[str] = VariantOpt, strategy: Optional[str] = StrategyOpt,
-             jobs_: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, max=256, metavar="N",
-                                                help="worker processes (default 1)",
-                                                show_default=False),
+             jobs_: Optional[int] = ManyJobsOpt,
              resume: bool = typer.Option(False, "--resume", help="skip the deals already in --out "
                                          "(the same game, variant, strategy and budget)"),
              max_states: Optional[int] = StatesOpt,
@@ -905,16 +913,8 @@ def classify(game_name: str = GameArg,
                  None, "--plot", metavar="FILE.png",
                  help="draw the batch (verdicts, win rate, time and positions per deal, "
                       "difficulty when recorded) as a PNG, its numbers beside it as CSV"),
-             shard_: Optional[str] = typer.Option(
-                 None, "--shard", metavar="I/N",
-                 help="only the I-th of N disjoint parts of SOURCE (the deals at index I-1 "
-                      "modulo N), the same on every machine; join the parts' results with "
-                      "`solitaire merge`"),
-             dask: Optional[str] = typer.Option(
-                 None, "--dask", metavar="ADDRESS",
-                 help="solve on a Dask cluster: a scheduler's address (tcp://host:8786), or "
-                      "local:N to start N local worker processes (needs the [cluster] "
-                      "extra)"),
+             shard_: Optional[str] = ShardOpt,
+             dask: Optional[str] = DaskOpt,
              certificates: Optional[Path] = typer.Option(
                  None, "--certificates", metavar="DIR",
                  help="write each lost deal's certificate of loss into DIR (an existing "
@@ -932,21 +932,7 @@ def classify(game_name: str = GameArg,
             from solver.app import plots
 
             plots.check_plot_file(plot)
-        part = batch.parse_shard(shard_) if shard_ is not None else None
-        if dask is not None:
-            from solver.app.cluster import check_address, import_distributed
-
-            if jobs_ is not None:
-                raise SolitaireError("--dask and --jobs do not go together: the cluster's "
-                                     "workers are its jobs (local:N starts N)")
-            check_address(dask)
-            import_distributed()
-        jobs = jobs_ or 1
-        tasks = batch.read_source(source)
-        if part is not None:
-            tasks = batch.shard(tasks, *part)
-        if dask is not None and dask.startswith("local:"):
-            jobs = int(dask.split(":")[1])            # the memory budget is shared as --jobs
+        tasks, jobs = _spread(source, shard_, dask, jobs_)
         budget = _budget(max_states, seconds, memory, jobs, cpu=cpu)
         worker = None
         if certificates is not None:
@@ -974,6 +960,27 @@ def classify(game_name: str = GameArg,
         if plot is not None:
             _plot_batch(game, out, tasks, source, plot)
     _exit_if_errors(plan)
+
+
+def _spread(source: str, shard_: str | None, dask: str | None,
+            jobs_: int | None) -> tuple[Any, int]:
+    """Return the tasks of SOURCE (its --shard part only, if given) and the processes that
+    share the machine's memory (--jobs, or N of --dask local:N), after checking --dask."""
+    part = batch.parse_shard(shard_) if shard_ is not None else None
+    if dask is not None:
+        from solver.app.cluster import check_address, import_distributed
+
+        if jobs_ is not None:
+            raise SolitaireError("--dask and --jobs do not go together: the cluster's "
+                                 "workers are its jobs (local:N starts N)")
+        check_address(dask)
+        import_distributed()
+    tasks = batch.read_source(source)
+    if part is not None:
+        tasks = batch.shard(tasks, *part)
+    if dask is not None and dask.startswith("local:"):
+        return tasks, int(dask.split(":")[1])         # the memory budget is shared as --jobs
+    return tasks, jobs_ or 1
 
 
 def _check_certificates(game: Game[Any, Any], folder: Path, analyze_: bool) -> None:
@@ -1046,7 +1053,7 @@ def play(game_name: str = GameArg,
          out: Path = OutOpt,
          blind_: bool = BlindOpt, variant: list[str] = VariantOpt,
          strategy: Optional[str] = StrategyOpt,
-         jobs: int = JobsOpt,
+         jobs_: Optional[int] = ManyJobsOpt,
          resume: bool = typer.Option(False, "--resume", help="skip the deals already in --out "
                                      "(the same game, variant and blind settings)"),
          samples: Optional[int] = SamplesOpt,
@@ -1057,7 +1064,9 @@ def play(game_name: str = GameArg,
          seed: Optional[int] = SeedOpt, cap: Optional[int] = CapOpt,
          allocation: str = AllocationOpt,
          as_json: bool = JsonOpt,
-         quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar")) -> None:
+         quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
+         shard_: Optional[str] = ShardOpt,
+         dask: Optional[str] = DaskOpt) -> None:
     """Play whole deals blind: at each decision the --blind hint's choice, on the true deal.
 
     Each record holds how the game ended, its moves, and each decision's plan and
@@ -1073,10 +1082,20 @@ def play(game_name: str = GameArg,
         settings = _blind_settings(game, samples, seconds, seed, cap, strategy, allocation)
         if strategy is not None:
             _check_budget(game, strategy, Budget(max_states=settings.cap))
-        tasks = batch.read_source(source)
-        plan = batch.Plan(game, tasks, out, jobs=jobs, resume=resume,
-                          worker=blind.BlindWorker(game, settings))
-        _run_plan(plan, "game", quiet)
+        tasks, jobs = _spread(source, shard_, dask, jobs_)
+        cluster = None
+        if dask is not None:
+            from solver.app.cluster import Cluster
+
+            _check_plan_inputs(game, tasks, out, resume)
+            cluster = Cluster(dask)
+        try:
+            plan = batch.Plan(game, tasks, out, jobs=jobs, resume=resume,
+                              worker=blind.BlindWorker(game, settings), cluster=cluster)
+            _run_plan(plan, "game", quiet)
+        finally:
+            if cluster is not None:
+                cluster.close()
         summary = blind.summarize_blind(out, tasks, game)
         if as_json:
             typer.echo(json.dumps(summary.to_json()))
