@@ -925,7 +925,6 @@ def classify(game_name: str = GameArg,
     Exit status 0 when every deal has a record, 70 when a deal hit an internal error (it
     is recorded unknown and the others go on).
     """
-    cluster = None
     with user_errors(f"interrupted: results so far are in {out}; rerun with --resume"):
         game = find_game(game_name, parse_variants(variant))
         if plot is not None:
@@ -943,19 +942,11 @@ def classify(game_name: str = GameArg,
             _check_budget(game, strategy, budget)
             worker = CardWorker(game, CardSettings(seconds=seconds, cpu=cpu, memory=budget.memory,
                                                    max_states=max_states, strategy=strategy))
-        if dask is not None:
-            from solver.app.cluster import Cluster
-
-            _check_plan_inputs(game, tasks, out, resume)
-            cluster = Cluster(dask)
-        try:
+        with _cluster(dask, game, tasks, out, resume) as cluster:
             plan = batch.Plan(game, tasks, out, strategy=strategy, budget=budget, jobs=jobs,
                               resume=resume, worker=worker, cluster=cluster,
                               certificates=certificates)
             _run_plan(plan, "deal", quiet)
-        finally:
-            if cluster is not None:
-                cluster.close()
         _print_summary(plan.summarize())
         if plot is not None:
             _plot_batch(game, out, tasks, source, plot)
@@ -981,6 +972,24 @@ def _spread(source: str, shard_: str | None, dask: str | None,
     if dask is not None and dask.startswith("local:"):
         return tasks, int(dask.split(":")[1])         # the memory budget is shared as --jobs
     return tasks, jobs_ or 1
+
+
+@contextlib.contextmanager
+def _cluster(dask: str | None, game: Game[Any, Any], tasks: Any, out: Path,
+             resume: bool) -> Iterator[Any]:
+    """Yield the Dask cluster --dask names, connected after the plan's cheap checks and
+    closed after the run (None without --dask)."""
+    if dask is None:
+        yield None
+        return
+    from solver.app.cluster import Cluster
+
+    _check_plan_inputs(game, tasks, out, resume)
+    cluster = Cluster(dask)
+    try:
+        yield cluster
+    finally:
+        cluster.close()
 
 
 def _check_certificates(game: Game[Any, Any], folder: Path, analyze_: bool) -> None:
@@ -1083,19 +1092,10 @@ def play(game_name: str = GameArg,
         if strategy is not None:
             _check_budget(game, strategy, Budget(max_states=settings.cap))
         tasks, jobs = _spread(source, shard_, dask, jobs_)
-        cluster = None
-        if dask is not None:
-            from solver.app.cluster import Cluster
-
-            _check_plan_inputs(game, tasks, out, resume)
-            cluster = Cluster(dask)
-        try:
+        with _cluster(dask, game, tasks, out, resume) as cluster:
             plan = batch.Plan(game, tasks, out, jobs=jobs, resume=resume,
                               worker=blind.BlindWorker(game, settings), cluster=cluster)
             _run_plan(plan, "game", quiet)
-        finally:
-            if cluster is not None:
-                cluster.close()
         summary = blind.summarize_blind(out, tasks, game)
         if as_json:
             typer.echo(json.dumps(summary.to_json()))
