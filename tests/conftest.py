@@ -1,6 +1,7 @@
 """Shared fixtures: the data folder and a reader for known-answer files."""
 from __future__ import annotations
 
+import json
 import random
 import signal
 from pathlib import Path
@@ -157,6 +158,20 @@ def random_play(game: Any, state: Any, count: int, seed: int) -> tuple[list[tupl
             state = game.play(state, step)
         assert state == after, (game.name, game.notation(move))
     return played, state
+
+
+TIMING = ("seconds", "cpu_seconds", "peak_memory")
+
+
+def records_by_deal(path: Path) -> dict[int, dict[str, Any]]:
+    """A results file's records by deal, without what the machine's speed sets; a deal
+    written twice fails the test."""
+    found: dict[int, dict[str, Any]] = {}
+    for line in path.read_text().splitlines():
+        record = json.loads(line)
+        assert record["deal"] not in found, f"deal {record['deal']} written twice"
+        found[record["deal"]] = {k: v for k, v in record.items() if k not in TIMING}
+    return found
 
 
 def run_main(args: list[str], capsys: Any) -> tuple[int, str, str]:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from conftest import run_main
+from conftest import records_by_deal as blind_records, run_main
 from games import GAMES
 from solver.app.record import Verdict
 from solver.app.analyze import verify_moves
@@ -260,19 +260,6 @@ def test_play_blind_records_each_game_and_resumes(tmp_path: Path, capsys: Any) -
         r["cpu_seconds"] for r in records), 2)
     status, _, err = run_main(args("1-4", "7", "--resume"), capsys)
     assert status == 2 and "samples=7" in err
-
-
-TIMING = ("seconds", "cpu_seconds", "peak_memory")
-
-
-def blind_records(path: Path) -> dict[int, dict[str, Any]]:
-    """A blind results file's records by deal, without what the machine's speed sets."""
-    found = {}
-    for line in path.read_text().splitlines():
-        record = json.loads(line)
-        assert record["deal"] not in found, f"deal {record['deal']} written twice"
-        found[record["deal"]] = {k: v for k, v in record.items() if k not in TIMING}
-    return found
 
 
 def test_play_blind_shards_merge_into_the_whole_run(tmp_path: Path, capsys: Any) -> None:

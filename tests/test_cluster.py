@@ -8,7 +8,6 @@ fixture's finalizer kills them whatever the test does. The tests skip only when
 """
 from __future__ import annotations
 
-import json
 import os
 import signal
 import socket
@@ -20,14 +19,13 @@ from typing import Any, Iterator
 
 import pytest
 
-from conftest import default_signals, run_main
+from conftest import default_signals, records_by_deal, run_main
 
 pytest.importorskip("distributed", reason="the cluster tests need Dask's distributed "
                                           "(pip install -e '.[cluster]')")
 
 DASK = Path(sys.executable).with_name("dask")
 SOURCE = "1-20"                 # Black Hole deals: about 1.5 CPU seconds in all
-TIMING = ("seconds", "cpu_seconds", "peak_memory")     # measured, not decided
 
 
 def free_port() -> int:
@@ -96,12 +94,10 @@ def cluster(tmp_path: Path) -> Iterator[tuple[str, list[subprocess.Popen[bytes]]
 
 
 def records(path: Path) -> dict[Any, dict[str, Any]]:
-    found: dict[Any, dict[str, Any]] = {}
-    for line in path.read_text().splitlines():
-        item = json.loads(line)
-        assert item["deal"] not in found, f"deal {item['deal']} written twice"
-        found[item["deal"]] = {k: v for k, v in item.items() if k not in TIMING}
-        found[item["deal"]]["budget"].pop("memory")
+    """``records_by_deal``, without the memory budget (shared among a run's workers)."""
+    found = records_by_deal(path)
+    for item in found.values():
+        item["budget"].pop("memory")
     return found
 
 
@@ -162,7 +158,7 @@ def test_a_local_cluster_writes_what_a_local_run_writes(
 
 def test_blind_play_on_a_local_cluster_writes_what_a_local_run_writes(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from test_blind_cli import TWIN, blind_records
+    from test_blind_cli import TWIN
 
     def args(out: Path, *more: str) -> list[str]:
         return ["play", "klondike", "1-4", *TWIN, "--blind", "--samples", "6", "-o", str(out),
@@ -172,7 +168,7 @@ def test_blind_play_on_a_local_cluster_writes_what_a_local_run_writes(
     assert run_main(args(here), capsys)[0] == 0
     code, printed, err = run_main(args(there, "--dask", "local:2"), capsys)
     assert code == 0, err
-    assert blind_records(there) == blind_records(here) and "blind:" in printed
+    assert records_by_deal(there) == records_by_deal(here) and "blind:" in printed
 
 
 def one_error(code: int, err: str) -> bool:
