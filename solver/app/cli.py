@@ -128,10 +128,8 @@ HtmlOpt = typer.Option(None, "--html", metavar="FILE",
 SourceArg = typer.Argument(..., metavar="SOURCE",
                            help="deal range (1-1000), a file of deals, or JSON lines")
 OutOpt = typer.Option(..., "--out", "-o", metavar="RESULTS", help="results, one JSON line per deal")
-JobsOpt = typer.Option(1, "--jobs", "-j", min=1, max=256, metavar="N",
+JobsOpt = typer.Option(None, "--jobs", "-j", min=1, max=256, metavar="N",   # None: 1, or --dask's
                        help="worker processes (default 1)", show_default=False)
-ManyJobsOpt = typer.Option(None, "--jobs", "-j", min=1, max=256, metavar="N",
-                           help="worker processes (default 1)", show_default=False)
 ShardOpt = typer.Option(None, "--shard", metavar="I/N",
                         help="only the I-th of N disjoint parts of SOURCE (the deals at index "
                              "I-1 modulo N), the same on every machine; join the parts' results "
@@ -899,7 +897,7 @@ def classify(game_name: str = GameArg,
              source: str = SourceArg,
              out: Path = OutOpt,
              variant: list[str] = VariantOpt, strategy: Optional[str] = StrategyOpt,
-             jobs_: Optional[int] = ManyJobsOpt,
+             jobs_: Optional[int] = JobsOpt,
              resume: bool = typer.Option(False, "--resume", help="skip the deals already in --out "
                                          "(the same game, variant, strategy and budget)"),
              max_states: Optional[int] = StatesOpt,
@@ -1062,7 +1060,7 @@ def play(game_name: str = GameArg,
          out: Path = OutOpt,
          blind_: bool = BlindOpt, variant: list[str] = VariantOpt,
          strategy: Optional[str] = StrategyOpt,
-         jobs_: Optional[int] = ManyJobsOpt,
+         jobs_: Optional[int] = JobsOpt,
          resume: bool = typer.Option(False, "--resume", help="skip the deals already in --out "
                                      "(the same game, variant and blind settings)"),
          samples: Optional[int] = SamplesOpt,
