@@ -673,17 +673,16 @@ Move(source=11, target=12, count=2)]
         """The weights that calibrate a blind hint's chance (``solver.app.blind.calibrated``),
         for draw 3 and draw 1 with unlimited passes, each fitted on its own blind games
         (PySolFC deals from 1, 300 worlds a decision, cap 1,000, the worlds solved depth
-        first, the stock looked through first): draw 3, 689 games; draw 1, 444. Checked by
-        five-fold cross-validation over those games (each predicted by weights fitted on
-        the other folds): Brier score 0.284 -> 0.181 (draw 3) and 0.245 -> 0.182 (draw 1),
-        the largest gap between predicted and won in a bin of 100+ decisions 1.9 and 3.9
-        points; the draw 3 weights on 311 later games (deals 690-1000), 7.4 points, every
-        bin's bootstrap interval holding 0 (data/klondike/blind.md, with the commands).
-        Other variants have none."""
+        first, the stock looked through first): draw 3, the present player's 1,000 games
+        (deals 1-1000); draw 1, an earlier player's 444. Checked by five-fold
+        cross-validation over those games (each predicted by weights fitted on the other
+        folds): Brier score 0.263 -> 0.184 (draw 3) and 0.245 -> 0.182 (draw 1), the largest
+        gap between predicted and won in a bin of 100+ decisions 4.2 and 3.9 points
+        (data/klondike/blind.md, with the commands). Other variants have none."""
         if (self.passes, self.ranks, self.columns) != (None, 13, 7):
             return None
         if self.draw == 3:
-            return (5.4096, 3.3840, -3.0895, -0.9051, -0.0667, 0.4951, -3.3699)
+            return (3.8829, 3.7676, -2.1237, -0.9861, -0.0611, 0.3394, -3.5457)
         if self.draw == 1:
             return (1.8086, -0.3779, -0.5511, -0.2152, -0.0666, 0.0522, 2.0125)
         return None
