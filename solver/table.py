@@ -31,6 +31,17 @@ def resident_bytes() -> int:
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
+def peak_resident_bytes() -> int:
+    """Return the most resident memory this process has held so far, in bytes (0 where
+    the system does not say)."""
+    try:
+        import resource
+    except ImportError:                  # not on this system (Windows)
+        return 0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024    # bytes there, KiB elsewhere
+
+
 def machine_memory() -> int:
     """Return the machine's physical memory in bytes."""
     try:

@@ -160,7 +160,7 @@ def random_play(game: Any, state: Any, count: int, seed: int) -> tuple[list[tupl
     return played, state
 
 
-TIMING = ("seconds", "cpu_seconds", "peak_memory")
+TIMING = ("seconds", "cpu_seconds", "peak_memory", "max_resident")
 
 
 def records_by_deal(path: Path) -> dict[int, dict[str, Any]]:

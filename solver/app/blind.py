@@ -60,6 +60,7 @@ from solver.app.results import read_records, wilson
 from solver.app.sources import Task, start_position
 from solver.game import Game, SolitaireError, Status
 from solver.search import Budget
+from solver.table import peak_resident_bytes
 from solver.view import Sighted
 
 FIRST_WORLDS = 4            # worlds every step gets before UCB1 chooses
@@ -1007,7 +1008,10 @@ class BlindWorker(Worker):
     `strategy` the blind settings (``Settings.name``), and `extra` holds ``decisions``
     (each with the plan chosen, ``move``, and its predicted ``chance``), ``played`` (the
     steps of a lost game), ``samples``, ``reason`` (why a lost game ended) and
-    ``full_information``, the verdict of a search that sees the whole deal.
+    ``full_information``, the verdict of a search that sees the whole deal, and
+    ``max_resident``, the most resident memory the process playing it had held when the
+    game ended (bytes; the game's many small solves come and go, and a process's peak is
+    what a memory limit meets).
     """
 
     def __init__(self, game: Game[Any, Any], settings: Settings,
@@ -1052,6 +1056,7 @@ class BlindWorker(Worker):
             extra["played"] = notations
         if not won:
             extra["reason"] = played.reason
+        extra["max_resident"] = peak_resident_bytes()
         return Verdict(game=game.name, variant=variant_of(game), deal=task.deal,
                        status=played.status, moves=tuple(notations) if won or scored else (),
                        strategy=self.strategy, seconds=seconds, cpu_seconds=cpu_seconds,
@@ -1116,6 +1121,7 @@ class BlindSummary:
     ended: Counter[str] = field(default_factory=Counter)   # lost games by how they ended
     lost_full_won: int = 0        # lost blind, won with full information
     cpu_seconds: list[float] = field(default_factory=list)  # processor time of each game
+    max_resident: int = 0         # the most resident memory a process playing them held
 
     def to_json(self) -> dict[str, Any]:
         rate, low, high = wilson(self.won, self.games)
@@ -1135,6 +1141,8 @@ class BlindSummary:
                 **({"cpu_seconds": {"mean": round(statistics.fmean(self.cpu_seconds), 2),
                                     "median": round(statistics.median(self.cpu_seconds), 2)}}
                    if self.cpu_seconds else {}),
+                **({"max_resident_mb": round(self.max_resident / 2**20, 1)}
+                   if self.max_resident else {}),
                 "decisions": self.decisions, "calibrated": self.calibrated,
                 "brier": round(self.calibration.brier, 4),
                 "reliability": [{"bin": b, "decisions": n, "predicted": round(p, 4),
@@ -1161,6 +1169,8 @@ def summarize_blind(out: Path, tasks: Any = None, game: Game[Any, Any] | None = 
             summary.ended[str(verdict.extra.get("reason", "not recorded"))] += 1
             summary.lost_full_won += full == "won"
         summary.cpu_seconds.append(verdict.cpu_seconds)
+        if isinstance(verdict.extra.get("max_resident"), int):
+            summary.max_resident = max(summary.max_resident, verdict.extra["max_resident"])
         if verdict.score is not None:
             summary.scores.append(verdict.score)
         if isinstance(verdict.extra.get("full_information_score"), int):

@@ -1135,6 +1135,9 @@ def _print_blind_summary(game: Game[Any, Any], summary: blind.BlindSummary) -> N
     if "cpu_seconds" in figures:
         typer.echo(f"processor time a game: mean {figures['cpu_seconds']['mean']:.1f} s, "
                    f"median {figures['cpu_seconds']['median']:.1f} s")
+    if "max_resident_mb" in figures:
+        typer.echo(f"memory: at most {figures['max_resident_mb']:.0f} MB resident in a process "
+                   "playing them")
     which = "chance" if not summary.calibrated else "chance (calibrated where the game offers " \
         f"it: {summary.calibrated} decisions)"
     typer.echo(f"{summary.decisions} decisions, Brier score {figures['brier']:.3f}; predicted "
