@@ -15,6 +15,13 @@ only when its record is ``won`` with a tier; lost and undecided deals are counte
 listed. ``--rescore`` first scores each won record again from its features under the game's
 present weights (``Game.difficulty_weights``, else the default ones), as ``analyze`` would
 now: for results made before the weights changed.
+
+``--by-dial`` lists the won deals by the game's dial instead of the score's tier, for a game
+whose cards the score cannot grade (its tiers do not follow the dial out of sample): one file
+a least winning value, ``redeals-1.txt`` holding the deals won with one redeal and with none
+found with fewer within the card's budget. Each file is a proven fact about its deals (a
+verified win with that much of the dial), the least only where the card proved the scarcer
+values lost (``least_exact``), an upper bound otherwise.
 """
 from __future__ import annotations
 
@@ -40,18 +47,48 @@ def tier_lists(records: list[dict[str, object]]) -> dict[str, list[int]]:
     return {tier: sorted(deals) for tier, deals in lists.items()}
 
 
+def dial_lists(records: list[dict[str, object]]) -> dict[tuple[str, int], list[int]]:
+    """Return (dial, least winning value found) -> the won deals' numbers, in order."""
+    lists: dict[tuple[str, int], list[int]] = {}
+    for record in records:
+        least, deal = record.get("least"), record.get("deal")
+        if record.get("status") == "won" and isinstance(least, dict) and len(least) == 1 \
+                and isinstance(deal, int):
+            [(dial, value)] = least.items()
+            lists.setdefault((str(dial), int(value)), []).append(deal)
+    return {key: sorted(deals) for key, deals in sorted(lists.items())}
+
+
 def write(game: str, records: list[dict[str, object]], command: str, out: Path) -> dict[str, int]:
     """Write one file a tier under out/<game>/ and return the count of each tier."""
-    folder = out / game
-    folder.mkdir(parents=True, exist_ok=True)
     lists = tier_lists(records)
     for tier, deals in lists.items():
-        (folder / f"{tier.replace(' ', '-')}.txt").write_text(
-            f"# {game}: winnable deals of tier {tier!r} ({NUMBERING.get(game, 'PySolFC')} "
-            f"numbering), {len(deals)} of "
-            f"{len(records)} deals analysed\n# made by: {command}\n"
-            + "".join(f"{deal}\n" for deal in deals), encoding="utf-8")
+        _write_list(out / game / f"{tier.replace(' ', '-')}.txt", f"{game}: winnable deals of "
+                    f"tier {tier!r}", game, deals, len(records), command)
     return {tier: len(lists.get(tier, [])) for tier in TIERS}
+
+
+def write_by_dial(game: str, records: list[dict[str, object]], command: str,
+                  out: Path) -> dict[str, int]:
+    """Write one file a least winning value of the dial under out/<game>/ and return the
+    count of each (``redeals-1``: deals won with one redeal, none found with fewer)."""
+    counts = {}
+    for (dial, value), deals in dial_lists(records).items():
+        name = f"{dial}-{value}"
+        how = "won with none" if value == 0 else \
+            f"won with {value}, with fewer no win found within the card's budget"
+        _write_list(out / game / f"{name}.txt", f"{game}: winnable deals of least {dial}={value}, "
+                    f"{how}", game, deals, len(records), command)
+        counts[name] = len(deals)
+    return counts
+
+
+def _write_list(path: Path, title: str, game: str, deals: list[int], analysed: int,
+                command: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"# {title} ({NUMBERING.get(game, 'PySolFC')} numbering), {len(deals)} of "
+                    f"{analysed} deals analysed\n# made by: {command}\n"
+                    + "".join(f"{deal}\n" for deal in deals), encoding="utf-8")
 
 
 def read_text(path: Path) -> str:
@@ -97,16 +134,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "data" / "winnable")
     parser.add_argument("--rescore", action="store_true",
                         help="score the won records again under the game's present weights")
+    parser.add_argument("--by-dial", action="store_true",
+                        help="list the won deals by the dial's least winning value, not by tier")
     args = parser.parse_args(argv)
     records = read_results(args.results)
     if records is None:
         return 2
     if args.rescore:
         rescore(records, args.game)
-    counts = write(args.game, records, args.command, args.out)
+    if args.by_dial:
+        counts = write_by_dial(args.game, records, args.command, args.out)
+    else:
+        counts = write(args.game, records, args.command, args.out)
     verdicts = Counter(str(record.get("status")) for record in records)
     print(f"{args.game}: {len(records)} deals analysed; "
-          + ", ".join(f"{tier} {counts[tier]}" for tier in TIERS)
+          + ", ".join(f"{name} {count}" for name, count in counts.items())
           + "; " + ", ".join(f"{status} {n}" for status, n in sorted(verdicts.items())))
     return 0
 

@@ -18,11 +18,13 @@ GAMES = sorted(path.name for path in DATA.iterdir() if path.is_dir())
 
 
 def listed(game: str) -> dict[str, list[int]]:
-    """Return tier file name -> the deals it lists, for one game's folder."""
+    """Return tier file name -> the deals it lists, for one game's folder (lists by the
+    dial, ``redeals-1``, are named by the dial and its value)."""
     found = {}
     for path in sorted((DATA / game).glob("*.txt")):
         lines = path.read_text(encoding="utf-8").splitlines()
-        assert lines[0].startswith(f"# {game}: winnable deals of tier "), path
+        assert lines[0].startswith((f"# {game}: winnable deals of tier ",
+                                    f"# {game}: winnable deals of least ")), path
         assert lines[1].startswith("# made by: ") and ("classify " in lines[1]
                                                        or "difficulty_check.py" in lines[1]), path
         found[path.stem] = [int(line) for line in lines[2:]]
@@ -44,6 +46,20 @@ def test_the_script_lists_won_deals_by_tier_and_counts_the_rest(tmp_path: Path) 
         "# made by: solitaire classify toy 1-5 --analyze", "2", "5"]
     winnable.write("freecell", records[:1], "x", tmp_path)       # FreeCell's deals are Microsoft's
     assert "(Microsoft numbering)" in (tmp_path / "freecell" / "hard.txt").read_text()
+
+
+def test_by_dial_lists_won_deals_by_the_least_winning_value_found(tmp_path: Path) -> None:
+    records = [{"deal": 4, "status": "won", "tier": "hard", "least": {"redeals": 2}},
+               {"deal": 2, "status": "won", "tier": "easy", "least": {"redeals": 0}},
+               {"deal": 9, "status": "won", "tier": "easy", "least": {"redeals": 2}},
+               {"deal": 3, "status": "unknown", "least": None},
+               {"deal": 5, "status": "won", "tier": "hard"}]      # no dial: not listed
+    counts = winnable.write_by_dial("toy", records, "solitaire classify toy 1-5 --analyze", tmp_path)
+    assert counts == {"redeals-0": 1, "redeals-2": 2}
+    lines = (tmp_path / "toy" / "redeals-2.txt").read_text().splitlines()
+    assert lines[0].startswith("# toy: winnable deals of least redeals=2, won with 2, with fewer")
+    assert lines[0].endswith("(PySolFC numbering), 2 of 5 deals analysed") and lines[2:] == ["4", "9"]
+    assert "won with none" in (tmp_path / "toy" / "redeals-0.txt").read_text()
 
 
 def test_rescore_tiers_won_records_again_under_the_games_present_weights(tmp_path: Path) -> None:
@@ -102,7 +118,8 @@ def test_each_listed_deal_is_in_one_tier_and_the_first_of_each_is_won(game: str)
     assert tiers and all(deals == sorted(deals) for deals in tiers.values())
     every = [deal for deals in tiers.values() for deal in deals]
     assert len(every) == len(set(every))
-    rules = find_game(game)
-    for deals in tiers.values():
+    for name, deals in tiers.items():
+        dial, _, value = name.rpartition("-")          # a list by the dial: its value in force
+        rules = find_game(game, {dial: int(value)} if value.isdigit() else {})
         result = solve(rules, rules.deal(deals[0]), None, Budget(max_states=2_000_000, seconds=60))
-        assert result.status is Status.WON, (game, deals[0])
+        assert result.status is Status.WON, (game, name, deals[0])
