@@ -26,9 +26,8 @@ def resident_bytes() -> int:
     try:
         with open("/proc/self/statm", "rb") as statm:
             return int(statm.read().split()[1]) * _PAGE
-    except (OSError, ValueError, IndexError):
-        import resource
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    except (OSError, ValueError, IndexError):      # no /proc: the peak is what can be read
+        return peak_resident_bytes()
 
 
 def peak_resident_bytes() -> int:

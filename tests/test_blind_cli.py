@@ -258,7 +258,7 @@ def test_play_blind_records_each_game_and_resumes(tmp_path: Path, capsys: Any) -
     assert summary["lost_full_information_won"] == sum(r["full_information"] == "won" for r in lost)
     assert summary["cpu_seconds"]["median"] == round(statistics.median(
         r["cpu_seconds"] for r in records), 2)
-    assert all(record["max_resident"] > 2**20 for record in records)    # a Python process's
+    assert all(record["max_resident"] > 2**20 for record in records)    # megabytes, not KiB
     assert summary["max_resident_mb"] == round(max(r["max_resident"] for r in records) / 2**20, 1)
     status, _, err = run_main(args("1-4", "7", "--resume"), capsys)
     assert status == 2 and "samples=7" in err
