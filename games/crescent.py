@@ -135,6 +135,10 @@ class Crescent(Game[State, Move]):
         (({}, 1, 3, 120_000),)   # the beam wins each within this
     # solver.game.Game.dial: the special redeals
     dial: ClassVar[tuple[str, tuple[Any, ...]] | None] = ("redeals", (0, 1, 2, 3))
+    difficulty_checked: ClassVar[str | None] = (  # data/winnable/README.md
+        "the score does not grade these deals: on deals 1-212 it does not follow the "
+        "redeals a win needs (weights fitted on 1-106: area under the ROC curve 0.48 on "
+        "107-212; FreeCell's weights 0.48 on all)")
     twins: ClassVar[tuple[dict[str, Any], ...]] = (                    # solver.game.twins
         {"suits": 2, "ranks": 4, "piles": 3, "redeals": 1},
         {"suits": 2, "ranks": 3, "piles": 2, "redeals": 1, "worry_back": True,

@@ -42,6 +42,8 @@ class TheClock(Game[State, Move]):
     suits: int = 4
 
     name: ClassVar[str] = "clock"
+    difficulty_checked: ClassVar[str | None] = (  # data/winnable/README.md
+        "none needed: play is forced, so every won deal is as easy as any other")
     aliases: ClassVar[tuple[str, ...]] = ("the-clock", "clock-patience", "travellers-clock")
     summary: ClassVar[str] = "13 piles of 4 face down; turn cards round the clock (no choices)"
     variants: ClassVar[dict[str, str]] = {

@@ -388,6 +388,22 @@ class Game(Protocol[S, M]):
         others; None (the default): no calibration is offered."""
         return None
 
+    #: How the difficulty score was checked on this game's own deals under its default
+    #: rules (against its dial of resources, or blind play), or why it cannot grade them:
+    #: one line, which ``difficulty_check`` gives its cards. None: not checked.
+    difficulty_checked: ClassVar[str | None] = None
+
+    @property
+    def difficulty_check(self) -> str:
+        """How far to trust this game's difficulty score, one line for ``analyze``'s card:
+        ``difficulty_checked`` under the default rules, and for other rules or a game never
+        checked, that the weights were fitted on FreeCell only. A score that orders
+        FreeCell deals well may not order another game's (data/winnable/README.md)."""
+        if self.difficulty_checked is not None and self == type(self)():
+            return self.difficulty_checked
+        return ("none on these rules' deals: the weights were fitted on Microsoft FreeCell "
+                "against its free cells")
+
     @property
     def difficulty_weights(self) -> dict[str, float] | None:
         """The difficulty score's weights for this game (``solver.app.difficulty.score``):

@@ -233,9 +233,10 @@ def test_every_game_gets_a_card_that_agrees_with_its_verdict(name):
         assert 0 <= fields["difficulty"] <= 100 and fields["tier"] in \
             ("easy", "medium", "hard", "very hard")
         assert all(0 <= i < len(made.solution) for i in fields["critical"] + fields["critical_undecided"])
+        assert fields["difficulty_check"] == game.difficulty_check
     else:
         assert fields["difficulty"] is None and fields["tier"] == status.value
-        assert "difficulty" in fields["unfilled"]
+        assert "difficulty" in fields["unfilled"] and fields["difficulty_check"] is None
     first = fields["first_moves"]
     assert first["winning"] + first["lost"] + first["unknown"] == first["legal"]
     if status is Status.LOST:
@@ -256,6 +257,21 @@ def test_a_dial_names_a_variant_option_and_includes_its_default(name):
     assert getattr(game, option) in values and len(set(values)) == len(values) > 1
     for value in values:                     # every value is a variant the game accepts
         dataclasses.replace(game, **{option: value})
+
+
+def test_a_score_checked_on_a_games_own_deals_says_so_under_its_default_rules_only():
+    """The check a game declares was made on its default rules' deals: another variant's
+    card (two free cells, a twin) says its score is not checked there."""
+    checked = {name for name, game in GAMES.items() if game.difficulty_checked is not None}
+    assert checked == {"freecell", "seahaven", "klondike", "gaps", "yukon", "forty-thieves",
+                       "chris-cross-pairs", "crisscross", "clock", "crescent"}
+    for name in checked:
+        game = GAMES[name]
+        assert game.difficulty_check == game.difficulty_checked
+        assert small(game).difficulty_check.startswith("none on these rules' deals")
+    assert "0.964" in GAMES["freecell"].difficulty_check
+    assert dataclasses.replace(GAMES["freecell"], cells=2).difficulty_check.startswith("none")
+    assert GAMES["spider"].difficulty_check.startswith("none on these rules' deals")
 
 
 def test_games_with_a_natural_dial_declare_it():
@@ -290,6 +306,8 @@ def test_analyze_text_card():
     lines = result.stdout.splitlines()
     assert lines[0].startswith("black-hole 4: won, 15 steps")
     assert lines[1].startswith("difficulty: ")
+    assert lines[2] == "  its check: none on these rules' deals: the weights were fitted on " \
+        "Microsoft FreeCell against its free cells"
     assert any(line.startswith("critical steps (exactly one way on): 1 of 15: 13")
                for line in lines)
     assert any(line == "first moves: 3 of 3 keep it winnable" for line in lines)

@@ -180,6 +180,7 @@ class Card:
     verdict: Verdict
     difficulty: float | None = None
     tier: str = "unknown"
+    check: str | None = None                     # how far the score is checked (a won deal's)
     least: dict[str, Any] | None = None          # {option: least winning value}
     least_exact: bool = False                    # every scarcer value proven lost
     least_tried: list[dict[str, Any]] = field(default_factory=list)
@@ -206,7 +207,8 @@ class Card:
         """Return the card's own fields (what ``classify --analyze`` adds to a record)."""
         return {
             "difficulty": None if self.difficulty is None else round(self.difficulty, 1),
-            "tier": self.tier, "least": self.least, "least_exact": self.least_exact,
+            "tier": self.tier, "difficulty_check": self.check,
+            "least": self.least, "least_exact": self.least_exact,
             "least_tried": self.least_tried,
             "shortest": self.shortest, "first_moves": self.first_moves,
             "critical": self.critical, "critical_undecided": self.critical_undecided,
@@ -565,6 +567,7 @@ def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
         guided=guided / max(1, settings.guided_games))
     if status is Status.WON:
         made.difficulty, made.tier = graded(made.features, game.difficulty_weights)
+        made.check = game.difficulty_check
     else:
         made.tier = status.value
         made.unfilled["difficulty"] = "the deal is lost: no win to grade" \
@@ -584,6 +587,8 @@ def card_lines(made: Card) -> list[str]:
            + f" ({verdict.strategy}, {verdict.states:,} positions)"]
     if made.difficulty is not None:
         out.append(f"difficulty: {made.difficulty:.0f} of 100 ({made.tier})")
+        if made.check:
+            out.append(f"  its check: {made.check}")
     else:
         out.append(f"difficulty: none ({made.tier})")
     if made.least is not None:
