@@ -47,15 +47,18 @@ def tier_lists(records: list[dict[str, object]]) -> dict[str, list[int]]:
     return {tier: sorted(deals) for tier, deals in lists.items()}
 
 
-def dial_lists(records: list[dict[str, object]]) -> dict[tuple[str, int], list[int]]:
-    """Return (dial, least winning value found) -> the won deals' numbers, in order."""
-    lists: dict[tuple[str, int], list[int]] = {}
+def dial_lists(records: list[dict[str, object]]) -> dict[tuple[str, str], list[int]]:
+    """Return (dial, least winning value found, as a name) -> the won deals' numbers, in
+    order; a value None is ``unlimited`` (Klondike's passes), a yes-or-no one ``true`` or
+    ``false`` (Forty Thieves' redeal)."""
+    lists: dict[tuple[str, str], list[int]] = {}
     for record in records:
         least, deal = record.get("least"), record.get("deal")
         if record.get("status") == "won" and isinstance(least, dict) and len(least) == 1 \
                 and isinstance(deal, int):
             [(dial, value)] = least.items()
-            lists.setdefault((str(dial), int(value)), []).append(deal)
+            shown = "unlimited" if value is None else str(value).lower()
+            lists.setdefault((str(dial), shown), []).append(deal)
     return {key: sorted(deals) for key, deals in sorted(lists.items())}
 
 
@@ -75,7 +78,7 @@ def write_by_dial(game: str, records: list[dict[str, object]], command: str,
     counts = {}
     for (dial, value), deals in dial_lists(records).items():
         name = f"{dial}-{value}"
-        how = "won with none" if value == 0 else \
+        how = "won with none" if value in ("0", "false") else \
             f"won with {value}, with fewer no win found within the card's budget"
         _write_list(out / game / f"{name}.txt", f"{game}: winnable deals of least {dial}={value}, "
                     f"{how}", game, deals, len(records), command)

@@ -53,12 +53,13 @@ def test_by_dial_lists_won_deals_by_the_least_winning_value_found(tmp_path: Path
                {"deal": 2, "status": "won", "tier": "easy", "least": {"redeals": 0}},
                {"deal": 9, "status": "won", "tier": "easy", "least": {"redeals": 2}},
                {"deal": 3, "status": "unknown", "least": None},
-               {"deal": 5, "status": "won", "tier": "hard"}]      # no dial: not listed
+               {"deal": 5, "status": "won", "tier": "hard"},      # no dial: not listed
+               {"deal": 6, "status": "won", "least": {"passes": None}}]
     counts = winnable.write_by_dial("toy", records, "solitaire classify toy 1-5 --analyze", tmp_path)
-    assert counts == {"redeals-0": 1, "redeals-2": 2}
+    assert counts == {"passes-unlimited": 1, "redeals-0": 1, "redeals-2": 2}
     lines = (tmp_path / "toy" / "redeals-2.txt").read_text().splitlines()
     assert lines[0].startswith("# toy: winnable deals of least redeals=2, won with 2, with fewer")
-    assert lines[0].endswith("(PySolFC numbering), 2 of 5 deals analysed") and lines[2:] == ["4", "9"]
+    assert lines[0].endswith("(PySolFC numbering), 2 of 6 deals analysed") and lines[2:] == ["4", "9"]
     assert "won with none" in (tmp_path / "toy" / "redeals-0.txt").read_text()
 
 
