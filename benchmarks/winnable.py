@@ -31,35 +31,45 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Callable, TypeVar
 
 ROOT = Path(__file__).resolve().parent.parent
 TIERS = ("easy", "medium", "hard", "very hard")
+K = TypeVar("K")
 NUMBERING = {"freecell": "Microsoft"}      # where players number deals otherwise than PySolFC
+
+
+def won_by(records: list[dict[str, object]],
+           group: Callable[[dict[str, object]], K | None]) -> dict[K, list[int]]:
+    """Return group -> the won deals' numbers in it, in order, for the records `group`
+    names one (None: the record is counted, not listed)."""
+    lists: dict[K, list[int]] = {}
+    for record in records:
+        key, deal = group(record), record.get("deal")
+        if record.get("status") == "won" and key is not None and isinstance(deal, int):
+            lists.setdefault(key, []).append(deal)
+    return {key: sorted(deals) for key, deals in lists.items()}
 
 
 def tier_lists(records: list[dict[str, object]]) -> dict[str, list[int]]:
     """Return tier -> the won deals' numbers in that tier, in order."""
-    lists: dict[str, list[int]] = {}
-    for record in records:
-        tier, deal = record.get("tier"), record.get("deal")
-        if record.get("status") == "won" and isinstance(tier, str) and isinstance(deal, int):
-            lists.setdefault(tier, []).append(deal)
-    return {tier: sorted(deals) for tier, deals in lists.items()}
+    def tier(record: dict[str, object]) -> str | None:
+        found = record.get("tier")
+        return found if isinstance(found, str) else None
+    return won_by(records, tier)
 
 
 def dial_lists(records: list[dict[str, object]]) -> dict[tuple[str, str], list[int]]:
     """Return (dial, least winning value found, as a name) -> the won deals' numbers, in
     order; a value None is ``unlimited`` (Klondike's passes), a yes-or-no one ``true`` or
     ``false`` (Forty Thieves' redeal)."""
-    lists: dict[tuple[str, str], list[int]] = {}
-    for record in records:
-        least, deal = record.get("least"), record.get("deal")
-        if record.get("status") == "won" and isinstance(least, dict) and len(least) == 1 \
-                and isinstance(deal, int):
-            [(dial, value)] = least.items()
-            shown = "unlimited" if value is None else str(value).lower()
-            lists.setdefault((str(dial), shown), []).append(deal)
-    return {key: sorted(deals) for key, deals in sorted(lists.items())}
+    def least(record: dict[str, object]) -> tuple[str, str] | None:
+        found = record.get("least")
+        if not isinstance(found, dict) or len(found) != 1:
+            return None
+        [(dial, value)] = found.items()
+        return str(dial), "unlimited" if value is None else str(value).lower()
+    return dict(sorted(won_by(records, least).items()))
 
 
 def write(game: str, records: list[dict[str, object]], command: str, out: Path) -> dict[str, int]:
