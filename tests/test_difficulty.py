@@ -47,6 +47,20 @@ def test_black_hole_twin_has_its_hand_checked_critical_step():
     assert made.least is None and "least" in made.unfilled        # Black Hole has no dial
 
 
+def test_a_shortest_not_proven_names_its_lower_bound_only_where_it_says_something():
+    """A bound of 0 says nothing (a scored game such as Bridge Solitaire has none): the
+    card then says the length is not proven, rather than that every win needs 0 moves."""
+    game = dataclasses.replace(find_game("black-hole"), ranks=4)
+    made = difficulty.card(game, game.deal(4), 4, difficulty.Settings(seconds=10))
+    made.shortest = {"length": 17, "steps": 17, "optimal": False, "lower_bound": 15}
+    assert "shortest solution: 17 moves (the shortest found; every win needs at least 15)" \
+        in difficulty.card_lines(made)
+    made.shortest = {"length": 17, "steps": 17, "optimal": False, "lower_bound": 0}
+    lines = difficulty.card_lines(made)
+    assert "shortest solution: 17 moves (the shortest found, not proven shortest)" in lines
+    assert not any("at least 0" in line for line in lines)
+
+
 def test_declared_weights_are_the_freecell_weights_scaled() -> None:
     """Klondike's and Gaps' own weights (``difficulty_weights``, default rules) are the
     FreeCell-fitted weights times one positive scale, the bias apart: they keep the

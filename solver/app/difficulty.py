@@ -602,7 +602,8 @@ def card_lines(made: Card) -> list[str]:
     if made.shortest is not None:
         short = made.shortest
         proven = "proven shortest" if short["optimal"] else \
-            f"the shortest found; every win needs at least {short['lower_bound']}"
+            f"the shortest found; every win needs at least {short['lower_bound']}" \
+            if short["lower_bound"] > 0 else "the shortest found, not proven shortest"
         steps = "" if short["steps"] == short["length"] else f", {short['steps']} steps"
         out.append(f"shortest solution: {short['length']} moves{steps} ({proven})")
     if made.first_moves is not None:
