@@ -61,6 +61,32 @@ def test_a_shortest_not_proven_names_its_lower_bound_only_where_it_says_somethin
     assert not any("at least 0" in line for line in lines)
 
 
+def test_random_play_claims_no_way_gone_where_the_start_has_no_lower_bound():
+    """Bridge Solitaire's lower bound is 0 from the start (a scored game): its card reports
+    random play's wins without a share of the way, which would read 0% on every deal."""
+    game = find_game("bridge-solitaire")
+    assert game.lower_bound(game.deal(1)) == 0
+    made = difficulty.card(game, game.deal(1), 1, difficulty.Settings(
+        seconds=3, max_states=3000, random_games=20, guided_games=5, blind_samples=2, least=False,
+        shortest=False))
+    assert made.random_play is not None and made.random_play["progress"] is None
+    line = next(line for line in difficulty.card_lines(made) if line.startswith("random play:"))
+    assert line == f"random play: {made.random_play['won']} of 20 games won (seed 0)"
+    twin = dataclasses.replace(find_game("black-hole"), ranks=4)
+    small = difficulty.card(twin, twin.deal(4), 4, difficulty.Settings(seconds=10))
+    assert small.random_play is not None and 0 < small.random_play["progress"] <= 1
+    assert any("of the way on average" in line for line in difficulty.card_lines(small))
+
+
+def test_first_moves_left_when_the_stage_time_is_out_are_unknown_not_solved():
+    """Bridge Solitaire's 792 keeps are each solved too quickly to read the clock: the
+    stage's time bounds the whole, and the keeps it leaves are counted unknown."""
+    game = find_game("bridge-solitaire")
+    counts = difficulty.first_moves(game, game.deal(1), Budget(seconds=0.05))
+    assert counts["legal"] == 792 and counts["unknown"] > 600
+    assert counts["winning"] + counts["lost"] + counts["unknown"] == 792
+
+
 def test_declared_weights_are_the_freecell_weights_scaled() -> None:
     """Klondike's and Gaps' own weights (``difficulty_weights``, default rules) are the
     FreeCell-fitted weights times one positive scale, the bias apart: they keep the

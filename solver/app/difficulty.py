@@ -232,12 +232,18 @@ def first_moves(game: Game[Any, Any], state: Any, budget: Budget,
                 cap: int = FIRST_CAP) -> dict[str, int]:
     """Return how many legal first moves keep the deal winnable: ``winning``, ``lost``
     (proven), ``unknown`` and ``legal``; each move's position gets an equal part of
-    `budget`, at most `cap` positions."""
+    `budget`, at most `cap` positions, and the moves left when the whole of `budget` has run
+    out are unknown (a search too quick to read its clock, such as Bridge Solitaire's for
+    each of its 792 keeps, would otherwise run past the card's time)."""
     moves = listed_moves(game, state)
-    share = budget.split(len(moves))
+    whole = budget.start()
+    share = whole.split(len(moves))
     share = dataclasses.replace(share, max_states=min(cap, share.max_states or cap))
     counts = {"winning": 0, "lost": 0, "unknown": 0, "legal": len(moves)}
     for move in moves:
+        if whole.expired():
+            counts["unknown"] += 1
+            continue
         child = game.play(state, move)
         status = Status.WON if game.is_won(child) else solve(game, child, None, share).status
         counts[{Status.WON: "winning", Status.LOST: "lost", Status.UNKNOWN: "unknown"}[status]] += 1
@@ -542,7 +548,9 @@ def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
     won, progress = random_play(game, state, settings.random_games, settings.seed)
     made.random_play = {"games": settings.random_games, "won": won,
                         "rate": round(won / max(1, settings.random_games), 4),
-                        "progress": round(progress, 4),
+                        # None: the game's lower bound is 0 at the start, so it measures
+                        # no way to go (a scored game such as Bridge Solitaire)
+                        "progress": round(progress, 4) if game.lower_bound(state) > 0 else None,
                         "seed": settings.seed, "max_moves": RANDOM_STEPS}
 
     stage("guided_play")
@@ -622,8 +630,9 @@ def card_lines(made: Card) -> list[str]:
                    + ("" if effort["won"] else f" (no win within {effort['cap']:,})"))
     if made.random_play is not None:
         rand = made.random_play
-        out.append(f"random play: {rand['won']} of {rand['games']} games won, "
-                   f"{rand['progress']:.0%} of the way on average (seed {rand['seed']})")
+        way = "" if rand["progress"] is None else f", {rand['progress']:.0%} of the way on average"
+        out.append(f"random play: {rand['won']} of {rand['games']} games won{way} "
+                   f"(seed {rand['seed']})")
     if made.guided_play is not None:
         guided = made.guided_play
         out.append(f"guided play (the heuristic's move, a random one {guided['epsilon']:.0%} "
