@@ -39,6 +39,16 @@ def test_blind_hint_lists_each_choice_with_its_chance(capsys: Any) -> None:
         assert m["won"] + m["lost"] + m["undecided"] == m["samples"]
 
 
+def test_a_choice_line_counts_its_worlds_in_words() -> None:
+    from solver.app.blind import Estimate
+    from solver.app.cli import _estimate_line
+
+    one = _estimate_line(Estimate(steps=(), notation="d", won=1), False, "    ")
+    assert one == "     d: 100% (95%: 21%-100%), 1 world"
+    some = _estimate_line(Estimate(steps=(), notation="4>8", won=2, undecided=1), False, "play")
+    assert some == "play 4>8: 100% (95%: 34%-100%), 3 worlds, 33% undecided"
+
+
 def test_a_blind_hint_says_how_its_worlds_were_valued(capsys: Any) -> None:
     # Bridge Solitaire plays each world on by its rule-following player; Klondike solves it
     status, out, _ = run_main(["hint", "bridge-solitaire", "-d", "1", "--blind", "--samples",

@@ -679,7 +679,8 @@ def _estimate_line(estimate: blind.Estimate, scored: bool, lead: str) -> str:
             f"worlds (95%: {low:.0%}-{high:.0%})"
     else:
         value = f"{estimate.chance:.0%} (95%: {low:.0%}-{high:.0%})"
-    return f"{lead} {estimate.notation}: {value}, {estimate.samples} worlds{undecided}"
+    worlds = "world" if estimate.samples == 1 else "worlds"
+    return f"{lead} {estimate.notation}: {value}, {estimate.samples} {worlds}{undecided}"
 
 
 def _show_progress(enabled: Optional[bool]) -> bool:
