@@ -67,7 +67,7 @@ def test_random_play_claims_no_way_gone_where_the_start_has_no_lower_bound():
     game = find_game("bridge-solitaire")
     assert game.lower_bound(game.deal(1)) == 0
     made = difficulty.card(game, game.deal(1), 1, difficulty.Settings(
-        seconds=3, max_states=3000, random_games=20, guided_games=5, blind_samples=2, least=False,
+        seconds=1, max_states=3000, random_games=20, guided_games=5, blind_samples=2, least=False,
         shortest=False))
     assert made.random_play is not None and made.random_play["progress"] is None
     line = next(line for line in difficulty.card_lines(made) if line.startswith("random play:"))
@@ -78,13 +78,17 @@ def test_random_play_claims_no_way_gone_where_the_start_has_no_lower_bound():
     assert any("of the way on average" in line for line in difficulty.card_lines(small))
 
 
-def test_first_moves_left_when_the_stage_time_is_out_are_unknown_not_solved():
-    """Bridge Solitaire's 792 keeps are each solved too quickly to read the clock: the
-    stage's time bounds the whole, and the keeps it leaves are counted unknown."""
+def test_first_moves_left_when_the_cards_time_is_out_are_unknown_not_solved():
+    """Bridge Solitaire's 792 keeps are each solved too quickly to read the clock, so
+    together they take more than the stage's part of the time; the card's whole time
+    bounds them, and the keeps it leaves are counted unknown."""
     game = find_game("bridge-solitaire")
-    counts = difficulty.first_moves(game, game.deal(1), Budget(seconds=0.05))
+    stage = Budget(seconds=0.05)
+    counts = difficulty.first_moves(game, game.deal(1), stage, until=Budget(seconds=0.05).start())
     assert counts["legal"] == 792 and counts["unknown"] > 600
     assert counts["winning"] + counts["lost"] + counts["unknown"] == 792
+    small = difficulty.first_moves(game, game.deal(1), stage, cap=50, until=Budget(seconds=600).start())
+    assert small["legal"] == 792 and small["unknown"] < 792     # solved past the stage's part
 
 
 def test_declared_weights_are_the_freecell_weights_scaled() -> None:

@@ -229,19 +229,19 @@ def fixed_order(game: Game[Any, Any], state: Any, budget: Budget) -> Result[Any]
 
 
 def first_moves(game: Game[Any, Any], state: Any, budget: Budget,
-                cap: int = FIRST_CAP) -> dict[str, int]:
+                cap: int = FIRST_CAP, until: Budget | None = None) -> dict[str, int]:
     """Return how many legal first moves keep the deal winnable: ``winning``, ``lost``
     (proven), ``unknown`` and ``legal``; each move's position gets an equal part of
-    `budget`, at most `cap` positions, and the moves left when the whole of `budget` has run
-    out are unknown (a search too quick to read its clock, such as Bridge Solitaire's for
-    each of its 792 keeps, would otherwise run past the card's time)."""
+    `budget`, at most `cap` positions. The moves left once `until` (a started budget: the
+    whole card's) has run out are unknown: a search too quick to read its clock, such as
+    Bridge Solitaire's for each of its 792 keeps, takes more than its part, and without
+    this the card would run past its time."""
     moves = listed_moves(game, state)
-    whole = budget.start()
-    share = whole.split(len(moves))
+    share = budget.split(len(moves))
     share = dataclasses.replace(share, max_states=min(cap, share.max_states or cap))
     counts = {"winning": 0, "lost": 0, "unknown": 0, "legal": len(moves)}
     for move in moves:
-        if whole.expired():
+        if until is not None and until.expired():
             counts["unknown"] += 1
             continue
         child = game.play(state, move)
@@ -473,7 +473,8 @@ def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
     the position's text where it was read from one, says what the player has seen for
     the blind chance.
     """
-    began = settings.budget("verdict").clock()
+    card_time = Budget(seconds=settings.seconds, cpu=settings.cpu).start()
+    began = card_time.clock()
 
     def stage(name: str) -> None:
         if on_stage is not None:
@@ -520,7 +521,8 @@ def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
     made.solution = tuple(game.notation(step) for step in solution)
 
     stage("first_moves")
-    made.first_moves = first_moves(game, state, settings.budget("first_moves", FIRST_CAP))
+    made.first_moves = first_moves(game, state, settings.budget("first_moves", FIRST_CAP),
+                                   until=card_time)
 
     if status is Status.WON:
         stage("critical")
