@@ -144,7 +144,8 @@ class Klondike(Game[State, Move]):
     difficulty_checked: ClassVar[str | None] = (  # data/winnable/README.md
         "scaled to the passes through the stock on deals 1-500 and checked on 501-1000: "
         "a deal lost with one pass scores above one won with one 77% of the time (area "
-        "under the ROC curve 0.774)")
+        "under the ROC curve 0.774); played blind, deals 1-1000 were won 92% of the time "
+        "in the easy tier, 82% medium, 57% hard, 31% very hard")
     twins: ClassVar[tuple[dict[str, Any], ...]] = (                    # solver.game.twins
         {"ranks": 4, "columns": 5}, {"ranks": 4, "columns": 5, "draw": 3},
         {"ranks": 5, "columns": 5, "draw": 3}, {"ranks": 5, "columns": 4, "draw": 3, "passes": 2})

@@ -472,7 +472,7 @@ def test_blind_outcomes_check_the_difficulty_order(tmp_path: Path, capsys):
     assert check.main([str(cards_path), str(blind_path), "--boot", "0"]) == 0
     out = capsys.readouterr().out
     assert "3 deals won with full information and played blind: 1 won blind, 2 lost" in out
-    assert "AUC (lost blind scores harder than won blind): 1.000" in out
+    assert "AUC (lost blind scores harder than won blind), by score: 1.000" in out
     rescored = check.labelled(check.first_by_deal(cards), check.first_by_deal(blind), True)
     weights = find_game("yukon").difficulty_weights
     assert [row[1] for row in rescored] == [
@@ -482,4 +482,31 @@ def test_blind_outcomes_check_the_difficulty_order(tmp_path: Path, capsys):
     blind_path.write_text("".join(json.dumps(r) + "\n" for r in [
         {"deal": 1, "status": "lost"}, {"deal": 2, "status": "won"}, {"deal": 3, "status": "won"}]))
     assert check.main([str(cards_path), str(blind_path), "--boot", "0"]) == 0
-    assert "AUC (lost blind scores harder than won blind): 0.000" in capsys.readouterr().out
+    assert "AUC (lost blind scores harder than won blind), by score: 0.000" in capsys.readouterr().out
+
+
+def test_blind_outcomes_check_the_tiers_of_a_folder_of_lists(tmp_path: Path, capsys):
+    """In place of cards, the tier lists of ``data/winnable/GAME``: a deal scores its tier's
+    rank, deals of one tier tie (counted half), and a deal in no list is left out."""
+    from conftest import benchmark_script
+
+    check = benchmark_script("difficulty_vs_blind")
+    folder = tmp_path / "klondike"
+    folder.mkdir()
+    (folder / "easy.txt").write_text("# klondike: winnable deals of tier 'easy'\n1\n2\n")
+    (folder / "very-hard.txt").write_text("# the command\n3\n4\n")
+    blind = tmp_path / "blind.jsonl"
+    blind.write_text("".join(json.dumps({"deal": d, "status": s}) + "\n" for d, s in
+                             [(1, "won"), (2, "lost"), (3, "lost"), (4, "lost"), (9, "won")]))
+    assert check.main([str(folder), str(blind), "--boot", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "4 deals won with full information and played blind: 1 won blind, 3 lost" in out
+    assert "easy: 2 deals, 50.0% won blind" in out and "very hard: 2 deals, 0.0% won blind" in out
+    # the lost easy deal ties the won one (half), the very hard two score above it (one each)
+    assert "by tier (deals of one tier tie): 0.833" in out
+    (folder / "hard.txt").write_text("5\nfive\n")
+    assert check.main([str(folder), str(blind)]) == 2
+    assert check.main([str(folder), str(blind), "--rescore"]) == 2
+    assert check.main([str(tmp_path / "nothing"), str(blind)]) == 2
+    errors = capsys.readouterr().err.splitlines()
+    assert len(errors) == 3 and all(line.startswith("error: ") for line in errors)
