@@ -23,6 +23,13 @@ weights' sum z (the game's weights are then the default ones times the scale, th
 shifted): the FreeCell-fitted order of deals is kept and only mapped onto the game's own
 dial, which a few hundred labelled deals determine far better than eight weights.
 
+A game without a dial (Bridge Solitaire) is labelled by blind play instead (``--blind``,
+records of ``solitaire play GAME ... --blind``): a won deal is *easy* when the blind player
+won it and *hard* when it lost it, an order the score never reads either
+(``benchmarks/difficulty_vs_blind.py`` checks a score against it without fitting)::
+
+    python benchmarks/difficulty_fit.py bridge-cards.jsonl --fit-to 150 --scale-only --blind bridge-blind.jsonl
+
 The weights are fitted on the deals up to ``--fit-to`` and checked on the others: the area
 under the ROC curve of each side (with a 95% interval by a bootstrap over each class's
 deals), under the fitted weights and under the game's present ones, and the tiers the
@@ -37,7 +44,7 @@ import math
 import random
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -72,6 +79,28 @@ def label(record: dict[str, Any], easy: Any = SCARCEST, hard: Any = SCARCEST,
                                                            else ("lost",)):
         return 1
     return None
+
+
+def blind_labels(paths: list[Path]) -> dict[int, int] | None:
+    """Return deal -> 0 (won blind) or 1 (lost blind) from blind play's records (the first
+    record of a deal; games not played out are left out), or None after one line of error."""
+    labels: dict[int, int] = {}
+    for path in paths:
+        found = read_results(path)
+        if found is None:
+            return None
+        for record in found:
+            deal, status = record.get("deal"), record.get("status")
+            if isinstance(deal, int) and deal not in labels and status in ("won", "lost"):
+                labels[deal] = int(status == "lost")
+    return labels
+
+
+def by_blind(labels: dict[int, int]) -> Callable[[dict[str, Any]], int | None]:
+    """A labeller of won cards by their deal's blind game (``blind_labels``)."""
+    def labelled(record: dict[str, Any]) -> int | None:
+        return labels.get(record["deal"]) if record.get("status") == "won" else None
+    return labelled
 
 
 def dial_value(text: str) -> Any:
@@ -110,10 +139,13 @@ def interval(scored: list[tuple[float, int]], resamples: int, seed: int = 0) -> 
 
 def check(records: list[dict[str, Any]], weights: dict[str, float] | None,
           resamples: int, easy: Any = SCARCEST, hard: Any = SCARCEST,
-          unproven: bool = False) -> str:
-    """Return one line of figures: the classes' sizes and the AUC with its interval."""
+          unproven: bool = False,
+          labeller: Callable[[dict[str, Any]], int | None] | None = None) -> str:
+    """Return one line of figures: the classes' sizes and the AUC with its interval. Deals
+    are labelled by the dial (`easy`, `hard`, `unproven`: ``label``) or by `labeller`."""
+    labelled = labeller or (lambda r: label(r, easy, hard, unproven))
     scored = [(score(Features(**r["features"]), weights), y) for r in records
-              for y in [label(r, easy, hard, unproven)] if y is not None]
+              for y in [labelled(r)] if y is not None]
     easy_count = sum(1 for _, y in scored if y == 0)
     hard_count = len(scored) - easy_count
     if not easy_count or not hard_count:
@@ -134,6 +166,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="hard: lost with the dial at this value (default: the scarcest)")
     parser.add_argument("--hard-unproven", action="store_true",
                         help="hard: not won at --hard (lost, or undecided within the card's time)")
+    parser.add_argument("--blind", type=Path, nargs="+", metavar="FILE",
+                        help="label by blind play's records instead of the dial: won blind "
+                        "easy, lost blind hard")
     parser.add_argument("--scale-only", action="store_true",
                         help="fit only a scale and shift of the default weights")
     parser.add_argument("--boot", type=int, default=1000,
@@ -151,22 +186,36 @@ def main(argv: list[str] | None = None) -> int:
     train = [r for r in records if r["deal"] <= args.fit_to]
     held = [r for r in records if r["deal"] > args.fit_to]
     dial = (args.easy, args.hard, args.hard_unproven)
-    labelled = [(r, y) for r in train for y in [label(r, *dial)] if y is not None]
+    if args.blind and dial != (SCARCEST, SCARCEST, False):
+        print("error: --blind labels by blind play: give it without --easy, --hard or "
+              "--hard-unproven", file=sys.stderr)
+        return 2
+    labeller: Callable[[dict[str, Any]], int | None] = lambda r: label(r, *dial)
+    if args.blind:
+        labels = blind_labels(args.blind)
+        if labels is None:
+            return 2
+        labeller = by_blind(labels)
+    labelled = [(r, y) for r in train for y in [labeller(r)] if y is not None]
     if len({y for _, y in labelled}) < 2:
         print("error: the fitting deals need both easy and hard ones", file=sys.stderr)
         return 2
     weights = scaled([(default_z(r), y) for r, y in labelled]) if args.scale_only \
         else fit([(features(r), y) for r, y in labelled])
     fitted = {name: round(value, 3) for name, value in weights.items()}
-    print(f"{game.name}: {len(records)} analysed deals; dial {game.dial}; easy: won at "
-          f"{'its scarcest value' if args.easy is SCARCEST else args.easy} or scarcer, hard: "
-          f"{'not won' if args.hard_unproven else 'lost'} at "
-          f"{'its scarcest value' if args.hard is SCARCEST else args.hard}")
+    if args.blind:
+        print(f"{game.name}: {len(records)} analysed deals; easy: won blind, hard: lost blind "
+              f"({', '.join(str(path) for path in args.blind)})")
+    else:
+        print(f"{game.name}: {len(records)} analysed deals; dial {game.dial}; easy: won at "
+              f"{'its scarcest value' if args.easy is SCARCEST else args.easy} or scarcer, hard: "
+              f"{'not won' if args.hard_unproven else 'lost'} at "
+              f"{'its scarcest value' if args.hard is SCARCEST else args.hard}")
     print("fitted weights:", json.dumps(fitted))
     for name, part in ((f"fit (deals up to {args.fit_to})", train),
                        (f"check (deals after {args.fit_to})", held), ("all", records)):
-        print(f"{name}: fitted {check(part, fitted, args.boot, *dial)}; the game's "
-              f"present weights {check(part, game.difficulty_weights, args.boot, *dial)}")
+        print(f"{name}: fitted {check(part, fitted, args.boot, labeller=labeller)}; the game's "
+              f"present weights {check(part, game.difficulty_weights, args.boot, labeller=labeller)}")
     won = [r for r in records if r.get("status") == "won"]
     tiers = [graded(Features(**r["features"]), fitted)[1] for r in won]
     print("tiers of the won deals under the fitted weights: "

@@ -181,6 +181,18 @@ def test_a_games_own_weights_are_fitted_against_the_scarcest_value_of_its_dial(
     ours, present = line.split("; the game's present weights ")
     assert ours.split("AUC ")[1][:5] == present.split("AUC ")[1][:5]
     assert fitting.main([str(tmp_path / "missing.jsonl"), "--fit-to", "1"]) == 2
+    # --blind: labelled by blind games instead of the dial (lost blind: hard), here the same
+    # classes, so the same check; a deal with no blind game played out is left out
+    blind = tmp_path / "blind.jsonl"
+    blind.write_text("".join(json.dumps({"deal": d, "status": "lost" if d % 2 else "won"}) + "\n"
+                             for d in range(1, 200)) + json.dumps({"deal": 200, "status": "unknown"}) + "\n")
+    assert fitting.blind_labels([blind])[3] == 1 and 200 not in fitting.blind_labels([blind])
+    assert fitting.main([str(path), "--fit-to", "100", "--boot", "0", "--blind", str(blind)]) == 0
+    out = capsys.readouterr().out
+    assert "easy: won blind, hard: lost blind" in out
+    assert "check (deals after 100): fitted 49 easy / 50 hard, AUC 1.000" in out
+    assert fitting.main([str(path), "--fit-to", "100", "--easy", "1", "--blind", str(blind)]) == 2
+    assert "without --easy" in capsys.readouterr().err
 
 
 def test_the_critical_step_is_a_choice_with_one_way_on():
