@@ -611,6 +611,10 @@ class BridgeSolitaire(Game[State, Move]):
     default_strategy: ClassVar[str] = "scored"
     regression: ClassVar[tuple[tuple[dict[str, Any], int, int, int], ...]] = \
         (({}, 1, 5, 1_000_000),)   # trick-table entries; < 300,000 a deal
+    difficulty_checked: ClassVar[str | None] = (  # data/winnable/README.md
+        "FreeCell's weights scaled to blind play on deals 1-150 and checked on 151-300: a "
+        "deal the blind player lost scores above one it won 66% of the time (area under the "
+        "ROC curve 0.663; 0.744 on all 300)")
     no_twins: ClassVar[str] = (
         "no small twin: the bidding and scoring are of 13 tricks (a book of 6, levels 1-7), "
         "and a smaller hand makes every deal a win by defending; the trick tables are "
@@ -758,6 +762,22 @@ class BridgeSolitaire(Game[State, Move]):
         if self.vulnerable:
             return None
         return (0.8480, -0.5692, 0.4322, 0.3393, -0.0119, -0.1096, -1.1881)
+
+    @property
+    def difficulty_weights(self) -> dict[str, float] | None:
+        """The difficulty score's weights, not vulnerable (the default rules): the
+        FreeCell-fitted weights times a scale, the bias shifted, fitted on PySolFC deals
+        1-150 against blind play (``benchmarks/difficulty_fit.py --scale-only --blind``: a
+        deal the blind player won is easy, one it lost hard), for the game has no dial of
+        resources. The FreeCell weights alone scored every deal of 1-300 above 98: random
+        play wins few hands of any deal, and no random hand gets part of the way (a hand is
+        made or not). These keep their order of the deals (area under the ROC curve 0.663 on
+        deals 151-300, 0.744 on all 300; data/winnable/README.md), and the score reads as the
+        chance that the blind player loses a deal like this one."""
+        if self.vulnerable:
+            return None
+        return {"bias": -4.173, "effort": 0.714, "narrow": 1.105, "critical": 0.378,
+                "length": 0.555, "random": -66.366, "progress": -102.483, "guided": -16.653}
 
     @property
     def blind_playout(self) -> Callable[[State], State]:

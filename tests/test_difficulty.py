@@ -99,7 +99,7 @@ def test_declared_weights_are_the_freecell_weights_scaled() -> None:
 
     declared = {name: game.difficulty_weights for name, game in GAMES.items()
                 if game.difficulty_weights is not None}
-    assert {"klondike", "gaps"} <= set(declared)
+    assert {"klondike", "gaps", "bridge-solitaire"} <= set(declared)
     for name, weights in declared.items():
         assert set(weights) == set(difficulty.WEIGHTS), name
         scale = weights["progress"] / difficulty.WEIGHTS["progress"]    # the largest weight
@@ -320,11 +320,13 @@ def test_a_score_checked_on_a_games_own_deals_says_so_under_its_default_rules_on
     card (two free cells, a twin) says its score is not checked there."""
     checked = {name for name, game in GAMES.items() if game.difficulty_checked is not None}
     assert checked == {"freecell", "seahaven", "klondike", "gaps", "yukon", "forty-thieves",
-                       "chris-cross-pairs", "crisscross", "clock", "crescent"}
+                       "chris-cross-pairs", "crisscross", "clock", "crescent", "bridge-solitaire"}
+    others = {"bridge-solitaire": {"vulnerable": True}}     # no twin: another variant
     for name in checked:
         game = GAMES[name]
         assert game.difficulty_check == game.difficulty_checked
-        assert small(game).difficulty_check.startswith("none on these rules' deals")
+        other = dataclasses.replace(game, **others[name]) if name in others else small(game)
+        assert other.difficulty_check.startswith("none on these rules' deals")
     assert "0.964" in GAMES["freecell"].difficulty_check
     assert dataclasses.replace(GAMES["freecell"], cells=2).difficulty_check.startswith("none")
     assert GAMES["spider"].difficulty_check.startswith("none on these rules' deals")
