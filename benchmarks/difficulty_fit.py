@@ -51,7 +51,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from difficulty_check import auc, features, fit, logistic  # noqa: E402
-from winnable import read_results  # noqa: E402
+from winnable import first_by_deal, read_results  # noqa: E402
 
 from games import find_game  # noqa: E402
 from solver.app.difficulty import WEIGHTS, Features, graded, score, weighted_sum  # noqa: E402
@@ -84,16 +84,15 @@ def label(record: dict[str, Any], easy: Any = SCARCEST, hard: Any = SCARCEST,
 def blind_labels(paths: list[Path]) -> dict[int, int] | None:
     """Return deal -> 0 (won blind) or 1 (lost blind) from blind play's records (the first
     record of a deal; games not played out are left out), or None after one line of error."""
-    labels: dict[int, int] = {}
+    records: list[dict[str, Any]] = []
     for path in paths:
         found = read_results(path)
         if found is None:
             return None
-        for record in found:
-            deal, status = record.get("deal"), record.get("status")
-            if isinstance(deal, int) and deal not in labels and status in ("won", "lost"):
-                labels[deal] = int(status == "lost")
-    return labels
+        records += found
+    return {deal: int(record["status"] == "lost")
+            for deal, record in first_by_deal(records).items()
+            if record.get("status") in ("won", "lost")}
 
 
 def by_blind(labels: dict[int, int]) -> Callable[[dict[str, Any]], int | None]:
@@ -137,15 +136,12 @@ def interval(scored: list[tuple[float, int]], resamples: int, seed: int = 0) -> 
     return found[int(0.025 * (resamples - 1))], found[int(0.975 * (resamples - 1))]
 
 
-def check(records: list[dict[str, Any]], weights: dict[str, float] | None,
-          resamples: int, easy: Any = SCARCEST, hard: Any = SCARCEST,
-          unproven: bool = False,
-          labeller: Callable[[dict[str, Any]], int | None] | None = None) -> str:
-    """Return one line of figures: the classes' sizes and the AUC with its interval. Deals
-    are labelled by the dial (`easy`, `hard`, `unproven`: ``label``) or by `labeller`."""
-    labelled = labeller or (lambda r: label(r, easy, hard, unproven))
+def check(records: list[dict[str, Any]], weights: dict[str, float] | None, resamples: int,
+          labeller: Callable[[dict[str, Any]], int | None]) -> str:
+    """Return one line of figures: the classes' sizes and the AUC with its interval, the
+    deals labelled by `labeller` (the dial's ``label``, or ``by_blind``)."""
     scored = [(score(Features(**r["features"]), weights), y) for r in records
-              for y in [labelled(r)] if y is not None]
+              for y in [labeller(r)] if y is not None]
     easy_count = sum(1 for _, y in scored if y == 0)
     hard_count = len(scored) - easy_count
     if not easy_count or not hard_count:
@@ -214,8 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     print("fitted weights:", json.dumps(fitted))
     for name, part in ((f"fit (deals up to {args.fit_to})", train),
                        (f"check (deals after {args.fit_to})", held), ("all", records)):
-        print(f"{name}: fitted {check(part, fitted, args.boot, labeller=labeller)}; the game's "
-              f"present weights {check(part, game.difficulty_weights, args.boot, labeller=labeller)}")
+        print(f"{name}: fitted {check(part, fitted, args.boot, labeller)}; the game's "
+              f"present weights {check(part, game.difficulty_weights, args.boot, labeller)}")
     won = [r for r in records if r.get("status") == "won"]
     tiers = [graded(Features(**r["features"]), fitted)[1] for r in won]
     print("tiers of the won deals under the fitted weights: "

@@ -40,18 +40,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from difficulty_check import auc  # noqa: E402
 from difficulty_fit import interval  # noqa: E402
-from winnable import TIERS, read_results  # noqa: E402
+from winnable import TIERS, first_by_deal, read_results  # noqa: E402
 from winnable import rescore as rescored  # noqa: E402
-
-
-def first_by_deal(records: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
-    """Return deal -> its first record (a resumed run may repeat none, but be safe)."""
-    found: dict[int, dict[str, Any]] = {}
-    for record in records:
-        deal = record.get("deal")
-        if isinstance(deal, int) and deal not in found:
-            found[deal] = record
-    return found
 
 
 def tier_cards(folder: Path) -> dict[int, dict[str, Any]] | None:

@@ -31,7 +31,7 @@ import json
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import Any, Callable, TypeVar
 
 ROOT = Path(__file__).resolve().parent.parent
 TIERS = ("easy", "medium", "hard", "very hard")
@@ -110,6 +110,16 @@ def read_text(path: Path) -> str:
     if path.suffix == ".gz":
         return gzip.decompress(path.read_bytes()).decode("utf-8")
     return path.read_text(encoding="utf-8")
+
+
+def first_by_deal(records: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """Return deal -> its first record (a resumed run may repeat none, but be safe)."""
+    found: dict[int, dict[str, Any]] = {}
+    for record in records:
+        deal = record.get("deal")
+        if isinstance(deal, int) and deal not in found:
+            found[deal] = record
+    return found
 
 
 def read_results(path: Path) -> list[dict[str, object]] | None:
