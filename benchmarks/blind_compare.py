@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from winnable import read_results  # noqa: E402
+from winnable import first_by_deal, read_results  # noqa: E402
 from solver.app.results import wilson  # noqa: E402
 
 
@@ -75,15 +75,10 @@ def parse_deals(text: str) -> tuple[int, int]:
 
 
 def by_deal(records: list[dict[str, Any]], deals: tuple[int, int] | None) -> dict[int, dict[str, Any]]:
-    """The records of numbered deals (the last of a deal recorded twice), within `deals`."""
-    out: dict[int, dict[str, Any]] = {}
-    for record in records:
-        deal = record.get("deal")
-        if not isinstance(deal, int) or record.get("status") not in ("won", "lost"):
-            continue
-        if deals is None or deals[0] <= deal <= deals[1]:
-            out[deal] = record
-    return out
+    """The games of numbered deals played out (the first record of a deal), within `deals`."""
+    return {deal: record for deal, record in first_by_deal(records).items()
+            if record.get("status") in ("won", "lost")
+            and (deals is None or deals[0] <= deal <= deals[1])}
 
 
 def compare(first: dict[int, dict[str, Any]], second: dict[int, dict[str, Any]]) -> dict[str, Any]:
