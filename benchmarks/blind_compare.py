@@ -31,7 +31,7 @@ import math
 import statistics
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Container
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -39,6 +39,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from winnable import first_by_deal, read_results  # noqa: E402
 from solver.app.results import wilson  # noqa: E402
+from solver.app.sources import DealRanges, read_source  # noqa: E402
+from solver.game import SolitaireError  # noqa: E402
 
 
 def mcnemar_exact(first_only: int, second_only: int) -> float:
@@ -62,23 +64,21 @@ def parted_at(first: dict[str, Any], second: dict[str, Any]) -> int | None:
     return None if len(ones) == len(twos) else min(len(ones), len(twos))
 
 
-def parse_deals(text: str) -> tuple[int, int]:
-    """Read ``A-B`` (or one number) as an inclusive range of deal numbers."""
-    head, _, tail = text.partition("-")
+def parse_deals(text: str) -> DealRanges:
+    """Read deal ranges as the command line's batches do (``1-100``, ``1-10,20``)."""
     try:
-        low, high = int(head), int(tail or head)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a deal range: {text!r} (say 1-100)") from None
-    if low > high:
-        raise argparse.ArgumentTypeError(f"an empty deal range: {text!r}")
-    return low, high
+        found = read_source(text)
+    except SolitaireError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if not isinstance(found, DealRanges):
+        raise argparse.ArgumentTypeError(f"not a deal range: {text!r} (say 1-100)")
+    return found
 
 
-def by_deal(records: list[dict[str, Any]], deals: tuple[int, int] | None) -> dict[int, dict[str, Any]]:
-    """The games of numbered deals played out (the first record of a deal), within `deals`."""
+def by_deal(records: list[dict[str, Any]], deals: Container[int] | None) -> dict[int, dict[str, Any]]:
+    """The games of numbered deals played out (the first record of a deal), among `deals`."""
     return {deal: record for deal, record in first_by_deal(records).items()
-            if record.get("status") in ("won", "lost")
-            and (deals is None or deals[0] <= deal <= deals[1])}
+            if record.get("status") in ("won", "lost") and (deals is None or deal in deals)}
 
 
 def compare(first: dict[int, dict[str, Any]], second: dict[int, dict[str, Any]]) -> dict[str, Any]:
@@ -131,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("first", type=Path, help="records of one blind run (.jsonl or .jsonl.gz)")
     parser.add_argument("second", type=Path, help="records of the other, on the same deals")
-    parser.add_argument("--deals", type=parse_deals, help="only these deals, A-B")
+    parser.add_argument("--deals", type=parse_deals, help="only these deals (1-100, 1-10,20)")
     parser.add_argument("--json", action="store_true", help="the figures as one JSON object")
     args = parser.parse_args(argv)
     runs = []

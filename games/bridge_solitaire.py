@@ -771,9 +771,10 @@ class BridgeSolitaire(Game[State, Move]):
         deal the blind player won is easy, one it lost hard), for the game has no dial of
         resources. The FreeCell weights alone scored 285 deals of 1-300 above 98 and all
         but one "very hard": random play wins few hands of any deal, and no random hand gets
-        part of the way (a hand is made or not). These keep their order of the deals (area under the ROC curve 0.663 on
-        deals 151-300, 0.744 on all 300; data/winnable/README.md), and the score reads as the
-        chance that the blind player loses a deal like this one."""
+        part of the way (a hand is made or not). These keep their order of the deals (area
+        under the ROC curve 0.663 on deals 151-300, 0.744 on all 300;
+        data/winnable/README.md), and the score reads as the chance that the blind player
+        loses a deal like this one."""
         if self.vulnerable:
             return None
         return {"bias": -4.173, "effort": 0.714, "narrow": 1.105, "critical": 0.378,

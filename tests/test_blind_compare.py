@@ -63,7 +63,7 @@ def test_games_are_paired_by_deal_and_their_parting_found(bench: ModuleType, tmp
 def test_a_deal_range_and_unfinished_games_are_left_out(bench: ModuleType, tmp_path: Path) -> None:
     records = [game(n, n % 2 == 0, ["m"]) for n in range(1, 11)]
     records.append({"game": "klondike", "variant": {"draw": 3}, "deal": 11, "status": "unknown"})
-    first = bench.by_deal(records, (3, 11))
+    first = bench.by_deal(records, bench.parse_deals("3-11"))
     assert sorted(first) == list(range(3, 11))
 
 
