@@ -22,6 +22,11 @@ a least winning value, ``redeals-1.txt`` holding the deals won with one redeal a
 found with fewer within the card's budget. Each file is a proven fact about its deals (a
 verified win with that much of the dial), the least only where the card proved the scarcer
 values lost (``least_exact``), an upper bound otherwise.
+
+``--ungraded`` lists every won deal in one file, ``winnable.txt``, from any ``classify``
+results file (cards or not): for a game whose cards cannot grade its deals, where a card
+costs far more than a verdict (four-suit Spider: every first move undecided within the
+card's cap, every card "very hard"). Each number in it is a verified win, nothing more.
 """
 from __future__ import annotations
 
@@ -96,6 +101,15 @@ def write_by_dial(game: str, records: list[dict[str, object]], command: str,
     return counts
 
 
+def write_ungraded(game: str, records: list[dict[str, object]], command: str,
+                   out: Path) -> dict[str, int]:
+    """Write every won deal to out/<game>/winnable.txt and return their count."""
+    deals = won_by(records, lambda record: "won").get("won", [])
+    _write_list(out / game / "winnable.txt", f"{game}: winnable deals, not graded", game,
+                deals, len(records), command)
+    return {"winnable": len(deals)}
+
+
 def _write_list(path: Path, title: str, game: str, deals: list[int], analysed: int,
                 command: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -159,13 +173,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="score the won records again under the game's present weights")
     parser.add_argument("--by-dial", action="store_true",
                         help="list the won deals by the dial's least winning value, not by tier")
+    parser.add_argument("--ungraded", action="store_true",
+                        help="list every won deal in one file, winnable.txt (no cards needed)")
     args = parser.parse_args(argv)
+    if args.by_dial and args.ungraded:
+        parser.error("--by-dial and --ungraded are two ways of listing: choose one")
     records = read_results(args.results)
     if records is None:
         return 2
     if args.rescore:
         rescore(records, args.game)
-    if args.by_dial:
+    if args.ungraded:
+        counts = write_ungraded(args.game, records, args.command, args.out)
+    elif args.by_dial:
         counts = write_by_dial(args.game, records, args.command, args.out)
     else:
         counts = write(args.game, records, args.command, args.out)

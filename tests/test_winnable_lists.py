@@ -24,7 +24,8 @@ def listed(game: str) -> dict[str, list[int]]:
     for path in sorted((DATA / game).glob("*.txt")):
         lines = path.read_text(encoding="utf-8").splitlines()
         assert lines[0].startswith((f"# {game}: winnable deals of tier ",
-                                    f"# {game}: winnable deals of least ")), path
+                                    f"# {game}: winnable deals of least ",
+                                    f"# {game}: winnable deals, not graded ")), path
         assert lines[1].startswith("# made by: ") and ("classify " in lines[1]
                                                        or "difficulty_check.py" in lines[1]), path
         found[path.stem] = [int(line) for line in lines[2:]]
@@ -61,6 +62,24 @@ def test_by_dial_lists_won_deals_by_the_least_winning_value_found(tmp_path: Path
     assert lines[0].startswith("# toy: winnable deals of least redeals=2, won with 2, with fewer")
     assert lines[0].endswith("(PySolFC numbering), 2 of 6 deals analysed") and lines[2:] == ["4", "9"]
     assert "won with none" in (tmp_path / "toy" / "redeals-0.txt").read_text()
+
+
+def test_ungraded_lists_every_won_deal_in_one_file_from_plain_verdicts(tmp_path: Path) -> None:
+    """No card needed: any classify record that is won is listed, lost and undecided ones
+    counted only; a run cannot be listed by the dial and ungraded at once."""
+    records = [{"deal": 7, "status": "won"}, {"deal": 3, "status": "won", "tier": "hard"},
+               {"deal": 5, "status": "lost"}, {"deal": 6, "status": "unknown"}]
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    assert winnable.main(["toy", str(path), "--command", "solitaire classify toy 3-7",
+                          "--out", str(tmp_path), "--ungraded"]) == 0
+    assert [p.name for p in (tmp_path / "toy").iterdir()] == ["winnable.txt"]
+    assert (tmp_path / "toy" / "winnable.txt").read_text().splitlines() == [
+        "# toy: winnable deals, not graded (PySolFC numbering), 2 of 4 deals analysed",
+        "# made by: solitaire classify toy 3-7", "3", "7"]
+    with pytest.raises(SystemExit):
+        winnable.main(["toy", str(path), "--command", "x", "--out", str(tmp_path),
+                       "--ungraded", "--by-dial"])
 
 
 def test_rescore_tiers_won_records_again_under_the_games_present_weights(tmp_path: Path) -> None:
