@@ -8,7 +8,8 @@ every game:
   cells, Klondike's passes, ...), the scarcest value that still wins;
 - ``shortest``: the shortest solution A* proves (or the best it found, beside the
   start's lower bound);
-- ``first_moves``: of the legal first moves, how many keep the deal winnable;
+- ``first_moves``: of the legal first moves, how many keep the deal winnable (a move to
+  a position on the verdict's winning line counts without a search);
 - ``critical``: along the solution, the steps played from a position that offers a
   choice where exactly one move, or one group of moves reaching the same position
   (equal ``key``), keeps the game winnable (every other move's position proven lost);
@@ -228,23 +229,40 @@ def fixed_order(game: Game[Any, Any], state: Any, budget: Budget) -> Result[Any]
     return solve(game, state, "dfs", budget)
 
 
+def line_keys(game: Game[Any, Any], state: Any, steps: Sequence[Any]) -> set[bytes]:
+    """Return the keys of the positions along a verified winning line from `state`: each
+    is winnable (the rest of the line wins it), so no search need prove it again."""
+    keys = {game.key(state)}
+    for step in steps:
+        state = game.play(state, step)
+        keys.add(game.key(state))
+    return keys
+
+
 def first_moves(game: Game[Any, Any], state: Any, budget: Budget,
-                cap: int = FIRST_CAP, until: Budget | None = None) -> dict[str, int]:
+                cap: int = FIRST_CAP, until: Budget | None = None,
+                winnable: frozenset[bytes] | set[bytes] = frozenset()) -> dict[str, int]:
     """Return how many legal first moves keep the deal winnable: ``winning``, ``lost``
     (proven), ``unknown`` and ``legal``; each move's position gets an equal part of
-    `budget`, at most `cap` positions. The moves left once `until` (a started budget: the
-    whole card's) has run out are unknown: a search too quick to read its clock, such as
-    Bridge Solitaire's for each of its 792 keeps, takes more than its part, and without
-    this the card would run past its time."""
+    `budget`, at most `cap` positions. A move to a position whose key is in `winnable`
+    (the positions of the verdict's winning line, ``line_keys``) is winning without a
+    search: on Crescent or four-suit Spider no first move's search decides within its
+    part, yet the solution's own first move is a proven win. The moves left once `until`
+    (a started budget: the whole card's) has run out are unknown: a search too quick to
+    read its clock, such as Bridge Solitaire's for each of its 792 keeps, takes more than
+    its part, and without this the card would run past its time."""
     moves = listed_moves(game, state)
     share = budget.split(len(moves))
     share = dataclasses.replace(share, max_states=min(cap, share.max_states or cap))
     counts = {"winning": 0, "lost": 0, "unknown": 0, "legal": len(moves)}
     for move in moves:
+        child = game.play(state, move)
+        if winnable and game.key(child) in winnable:
+            counts["winning"] += 1
+            continue
         if until is not None and until.expired():
             counts["unknown"] += 1
             continue
-        child = game.play(state, move)
         status = Status.WON if game.is_won(child) else solve(game, child, None, share).status
         counts[{Status.WON: "winning", Status.LOST: "lost", Status.UNKNOWN: "unknown"}[status]] += 1
     return counts
@@ -522,7 +540,7 @@ def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
 
     stage("first_moves")
     made.first_moves = first_moves(game, state, settings.budget("first_moves", FIRST_CAP),
-                                   until=card_time)
+                                   until=card_time, winnable=line_keys(game, state, solution))
 
     if status is Status.WON:
         stage("critical")
