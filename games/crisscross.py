@@ -172,6 +172,7 @@ class CrissCross(Game[State, Move]):
     no_double_starts: bool = False
 
     name: ClassVar[str] = "crisscross"
+    pieces: ClassVar[str] = "tiles"
     difficulty_checked: ClassVar[str | None] = (  # data/winnable/README.md
         "the score does not grade these deals: every deal of 1-1000 is won and scores 0 (nearly "
         "every first move keeps the deal winnable, and random play wins on every deal)")

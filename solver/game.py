@@ -388,6 +388,9 @@ class Game(Protocol[S, M]):
         others; None (the default): no calibration is offered."""
         return None
 
+    #: What the game's pieces are called in messages ("tiles" for a game of dominoes).
+    pieces: ClassVar[str] = "cards"
+
     #: How the difficulty score was checked on this game's own deals under its default
     #: rules (against its dial of resources, or blind play), or why it cannot grade them:
     #: one line, which ``difficulty_check`` gives its cards. None: not checked.

@@ -84,6 +84,16 @@ def test_blind_hint_follows_the_moves_played(capsys: Any) -> None:
     assert "42 cards unseen" in out           # 21 face down, and 24 - 3 stock cards never turned
 
 
+def test_a_dominoes_hint_counts_tiles_and_prints_no_negative_zero(capsys: Any) -> None:
+    """CrissCross's unseen pieces are tiles; its deal 1's best plans score a hair either
+    side of 0 over 200 worlds, which printed as "expected score -0.0"."""
+    status, out, _ = run_main(["hint", "crisscross", "-d", "1", "--blind", "--samples", "200",
+                               "--seed", "1"], capsys)
+    assert status == 0
+    assert "27 tiles unseen" in out and "cards" not in out.splitlines()[0]
+    assert "expected score " in out and "-0.0" not in out
+
+
 def test_blind_hint_names_a_move_safe_in_every_world(capsys: Any) -> None:
     """Klondike with unlimited passes: a turn of a stock never seen is a free look; with
     three passes it costs a pass and is not named."""

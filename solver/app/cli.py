@@ -638,7 +638,7 @@ def _blind_hint(game: Game[Any, Any], start: Any, moves: str, settings: blind.Se
         if found.allocation == "halving":
             valued += f"; the {len(found.estimates)} choices narrowed by halves, the better " \
                 "half of those still in play going on each round"
-        typer.echo(f"from what a player has seen ({unseen} cards unseen{future}), "
+        typer.echo(f"from what a player has seen ({unseen} {game.pieces} unseen{future}), "
                    f"{found.samples} sampled worlds in {found.seconds:.1f} s{valued}:")
         for index, estimate in enumerate(found.estimates):
             typer.echo(_estimate_line(estimate, game.score is not None,
@@ -671,7 +671,7 @@ def _estimate_line(estimate: blind.Estimate, scored: bool, lead: str) -> str:
     low, high = estimate.interval()
     undecided = f", {estimate.undecided_share:.0%} undecided" if estimate.undecided else ""
     if scored:
-        value = f"expected score {estimate.mean_score:.1f}"
+        value = f"expected score {round(estimate.mean_score, 1) + 0.0:.1f}"   # never -0.0
         if estimate.calibrated is not None:
             value += f", won {estimate.calibrated:.0%} calibrated ({estimate.chance:.0%} of the worlds)"
     elif estimate.calibrated is not None:
