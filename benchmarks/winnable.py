@@ -23,6 +23,12 @@ found with fewer within the card's budget. Each file is a proven fact about its 
 verified win with that much of the dial), the least only where the card proved the scarcer
 values lost (``least_exact``), an upper bound otherwise.
 
+``--dial-runs FILE...`` takes the least winning value from plain ``classify`` runs of the
+same deals at the dial's scarcer values (``-V redeals=0``, ...), not from cards: the least
+is then the scarcest value any run won with (a verified win each), for a game whose cards
+cost far more than its verdicts (a Crescent card about 40 s, a verdict at one dial value
+3 s). Implies ``--by-dial``; every run must be of the same rules but for the dial.
+
 ``--ungraded`` lists every won deal in one file, ``winnable.txt``, from any ``classify``
 results file (cards or not): for a game whose cards cannot grade its deals, where a card
 costs far more than a verdict (four-suit Spider: every first move undecided within the
@@ -77,6 +83,38 @@ def dial_lists(records: list[dict[str, object]]) -> dict[tuple[str, str], list[i
     return dict(sorted(won_by(records, least).items()))
 
 
+def least_from_runs(records: list[dict[str, object]], runs: list[list[dict[str, object]]]) -> str | None:
+    """Set each won record's ``least`` to the scarcest dial value that a record of the
+    same deal won with, among `records` (the game's own value) and `runs` (the same rules
+    at other values of the dial). Return None, or one line saying why the runs cannot be
+    read so (no dial, rules that differ but for the dial)."""
+    sys.path.insert(0, str(ROOT))
+    from games import find_game
+
+    first = next((r for r in records if isinstance(r.get("variant"), dict)), None)
+    if first is None:
+        return "the results name no variant"
+    variant = first["variant"]
+    assert isinstance(variant, dict)
+    dial = find_game(str(first.get("game")), variant).dial
+    if dial is None:
+        return f"{first.get('game')} has no dial of resources"
+    option, values = dial
+    rules = {key: value for key, value in variant.items() if key != option}
+    won_at: dict[int, list[int]] = {}
+    for record in [*records, *(r for run in runs for r in run)]:
+        found, deal = record.get("variant"), record.get("deal")
+        if not isinstance(found, dict) or {k: v for k, v in found.items() if k != option} != rules:
+            return f"deal {deal}: a run of other rules than {rules} (only {option} may differ)"
+        if record.get("status") == "won" and isinstance(deal, int):
+            won_at.setdefault(deal, []).append(values.index(found[option]))
+    for record in records:
+        deal = record.get("deal")
+        if record.get("status") == "won" and isinstance(deal, int):
+            record["least"] = {option: values[min(won_at[deal])]}
+    return None
+
+
 def write(game: str, records: list[dict[str, object]], command: str, out: Path) -> dict[str, int]:
     """Write one file a tier under out/<game>/ and return the count of each tier."""
     lists = tier_lists(records)
@@ -94,7 +132,7 @@ def write_by_dial(game: str, records: list[dict[str, object]], command: str,
     for (dial, value), deals in dial_lists(records).items():
         name = f"{dial}-{value}"
         how = "won with none" if value in ("0", "false") else \
-            f"won with {value}, with fewer no win found within the card's budget"
+            f"won with {value}, with fewer no win found within the budget"
         _write_list(out / game / f"{name}.txt", f"{game}: winnable deals of least {dial}={value}, "
                     f"{how}", game, deals, len(records), command)
         counts[name] = len(deals)
@@ -173,9 +211,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="score the won records again under the game's present weights")
     parser.add_argument("--by-dial", action="store_true",
                         help="list the won deals by the dial's least winning value, not by tier")
+    parser.add_argument("--dial-runs", type=Path, nargs="+", default=[], metavar="FILE",
+                        help="classify runs of the same deals at the dial's other values: the "
+                             "least winning value is read from them (implies --by-dial)")
     parser.add_argument("--ungraded", action="store_true",
                         help="list every won deal in one file, winnable.txt (no cards needed)")
     args = parser.parse_args(argv)
+    args.by_dial = args.by_dial or bool(args.dial_runs)
     if args.by_dial and args.ungraded:
         parser.error("--by-dial and --ungraded are two ways of listing: choose one")
     records = read_results(args.results)
@@ -183,6 +225,14 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.rescore:
         rescore(records, args.game)
+    if args.dial_runs:
+        runs = [read_results(path) for path in args.dial_runs]
+        if any(run is None for run in runs):
+            return 2
+        why = least_from_runs(records, [run for run in runs if run is not None])
+        if why is not None:
+            print(f"error: {why}", file=sys.stderr)
+            return 2
     if args.ungraded:
         counts = write_ungraded(args.game, records, args.command, args.out)
     elif args.by_dial:

@@ -64,6 +64,35 @@ def test_by_dial_lists_won_deals_by_the_least_winning_value_found(tmp_path: Path
     assert "won with none" in (tmp_path / "toy" / "redeals-0.txt").read_text()
 
 
+def test_dial_runs_give_the_least_value_any_run_won_with(tmp_path: Path, capsys) -> None:
+    """Plain verdicts at the dial's scarcer values stand in for the cards' search: a deal
+    is listed under the scarcest value a run won it with; runs of other rules are refused."""
+    rules = {"redeals": 3, "worry_back": False, "bases_move": False, "open": False,
+             "suits": 4, "ranks": 13, "piles": 16}
+
+    def run(redeals: int, statuses: dict[int, str]) -> Path:
+        path = tmp_path / f"r{redeals}.jsonl"
+        path.write_text("".join(json.dumps({"game": "crescent", "variant": {**rules, "redeals": redeals},
+                                            "deal": deal, "status": status}) + "\n"
+                                for deal, status in statuses.items()))
+        return path
+
+    main = run(3, {1: "won", 2: "won", 3: "won", 4: "unknown"})
+    scarcer = [run(0, {1: "unknown", 2: "won"}), run(1, {1: "won", 3: "unknown"})]
+    out = tmp_path / "lists"
+    assert winnable.main(["crescent", str(main), "--command", "solitaire classify crescent 1-4",
+                          "--out", str(out), "--dial-runs", *map(str, scarcer)]) == 0
+    listed_here = {path.stem: path.read_text().splitlines()[2:] for path in (out / "crescent").iterdir()}
+    assert listed_here == {"redeals-0": ["2"], "redeals-1": ["1"], "redeals-3": ["3"]}
+    assert "1 of 4 deals analysed" in (out / "crescent" / "redeals-0.txt").read_text()
+    other = tmp_path / "other.jsonl"
+    other.write_text(json.dumps({"game": "crescent", "variant": {**rules, "redeals": 0, "worry_back": True},
+                                 "deal": 1, "status": "won"}) + "\n")
+    assert winnable.main(["crescent", str(main), "--command", "x", "--out", str(out),
+                          "--dial-runs", str(other)]) == 2
+    assert "only redeals may differ" in capsys.readouterr().err
+
+
 def test_ungraded_lists_every_won_deal_in_one_file_from_plain_verdicts(tmp_path: Path) -> None:
     """No card needed: any classify record that is won is listed, lost and undecided ones
     counted only; a run cannot be listed by the dial and ungraded at once."""
