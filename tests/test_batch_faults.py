@@ -337,6 +337,16 @@ def test_deal_ranges_count_without_len_overflowing_and_refuse_beyond_2_63():
         read_source("1-10000000000000000000")
 
 
+def test_a_list_of_deals_longer_than_any_file_name_is_read_as_deals():
+    """A list of 475 deal numbers is some 1,800 characters, more than a file's name may
+    have: asking whether such a file exists raised OSError ("File name too long"), which
+    ended the run as an internal error."""
+    deals = [deal for deal in range(1, 501) if deal % 20]
+    source = ",".join(map(str, deals))
+    assert len(source) > 255
+    assert [task.deal for task in read_source(source)] == deals
+
+
 def test_a_range_beyond_2_63_is_refused_in_one_line(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     code, _, err = run_main(["classify", "gaps", "1-10000000000000000000", "--out", "g.jsonl"],

@@ -56,6 +56,18 @@ def test_a_user_mistake_with_debug_is_still_one_line_status_2(capsys):
     assert code == 2 and err.startswith("error: ") and err.count("\n") == 1
 
 
+def test_a_name_too_long_for_any_file_is_a_users_mistake_in_one_line(tmp_path, capsys):
+    """A results file, a replay page or a source named past the system's limit (255 bytes
+    a name here) is the user's mistake, status 2, not an internal error."""
+    long_name = str(tmp_path / ("a" * 300))
+    for args in (["classify", "freecell", "1", "-o", long_name],
+                 ["solve", "freecell", "--deal", "1", "--html", long_name + ".html"],
+                 ["classify", "freecell", long_name + "/deals.txt", "-o", str(tmp_path / "r.jsonl")]):
+        code, _, err = run_main(args, capsys)
+        assert code == 2, args
+        assert err.startswith("error: ") and err.count("\n") == 1 and "internal" not in err, args
+
+
 # -- output that cannot be written ------------------------------------------------------
 
 def test_a_full_disk_on_standard_output_is_status_74_in_one_line():

@@ -1467,7 +1467,11 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         _silence_stdout()
         code = EXIT_BROKEN_PIPE
     except OSError as error:                  # stdout on a full disk, say
-        if debug or not _is_output_error(error):
+        if error.errno == errno.ENAMETOOLONG and not debug:    # a user's name, not a bug
+            name = quote(os.fsdecode(error.filename or ""), 60)
+            typer.echo(f"error: {name}: {error.strerror or 'file name too long'}", err=True)
+            code = EXIT_ERROR
+        elif debug or not _is_output_error(error):
             if debug:
                 raise
             code = _report_bug(error)

@@ -238,9 +238,13 @@ _RANGE = re.compile(r"\s*(\d+)\s*(?:-\s*(\d+))?\s*")
 def read_source(source: str) -> DealRanges | TaskList:
     """Return the tasks a source names: a range of deal numbers or a file of deals."""
     path = Path(source)
-    if path.is_file():
+    try:
+        is_file, is_dir = path.is_file(), path.is_dir()
+    except OSError:             # a name no file can have (a long list of deals: too long)
+        is_file = is_dir = False
+    if is_file:
         return _read_file(path)
-    if path.is_dir():
+    if is_dir:
         raise SolitaireError(f"{quote(source, 60)} is a directory, not a file of deals")
     parts = source.split(",")
     if not all(_RANGE.fullmatch(p) for p in parts):
