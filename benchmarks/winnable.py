@@ -86,8 +86,10 @@ def dial_lists(records: list[dict[str, object]]) -> dict[tuple[str, str], list[i
 def least_from_runs(records: list[dict[str, object]], runs: list[list[dict[str, object]]]) -> str | None:
     """Set each won record's ``least`` to the scarcest dial value that a record of the
     same deal won with, among `records` (the game's own value) and `runs` (the same rules
-    at other values of the dial). Return None, or one line saying why the runs cannot be
-    read so (no dial, rules that differ but for the dial)."""
+    at other values of the dial). A record left undecided at the game's own value but won
+    by a run at a scarcer one is won (what wins with less of the dial wins with more: the
+    dial's values are resources, scarcest first). Return None, or one line saying why the
+    runs cannot be read so (no dial, rules that differ but for the dial)."""
     sys.path.insert(0, str(ROOT))
     from games import find_game
 
@@ -108,10 +110,14 @@ def least_from_runs(records: list[dict[str, object]], runs: list[list[dict[str, 
             return f"deal {deal}: a run of other rules than {rules} (only {option} may differ)"
         if record.get("status") == "won" and isinstance(deal, int):
             won_at.setdefault(deal, []).append(values.index(found[option]))
+    own = values.index(variant[option])
     for record in records:
         deal = record.get("deal")
-        if record.get("status") == "won" and isinstance(deal, int):
-            record["least"] = {option: values[min(won_at[deal])]}
+        if not isinstance(deal, int) or deal not in won_at or min(won_at[deal]) > own:
+            continue
+        if record.get("status") != "won":
+            record["status"] = "won"            # won with fewer resources, so with more
+        record["least"] = {option: values[min(won_at[deal])]}
     return None
 
 

@@ -77,14 +77,15 @@ def test_dial_runs_give_the_least_value_any_run_won_with(tmp_path: Path, capsys)
                                 for deal, status in statuses.items()))
         return path
 
-    main = run(3, {1: "won", 2: "won", 3: "won", 4: "unknown"})
-    scarcer = [run(0, {1: "unknown", 2: "won"}), run(1, {1: "won", 3: "unknown"})]
+    main = run(3, {1: "won", 2: "won", 3: "won", 4: "unknown", 5: "unknown"})
+    scarcer = [run(0, {1: "unknown", 2: "won"}), run(1, {1: "won", 3: "unknown", 4: "won"})]
     out = tmp_path / "lists"
     assert winnable.main(["crescent", str(main), "--command", "solitaire classify crescent 1-4",
                           "--out", str(out), "--dial-runs", *map(str, scarcer)]) == 0
     listed_here = {path.stem: path.read_text().splitlines()[2:] for path in (out / "crescent").iterdir()}
-    assert listed_here == {"redeals-0": ["2"], "redeals-1": ["1"], "redeals-3": ["3"]}
-    assert "1 of 4 deals analysed" in (out / "crescent" / "redeals-0.txt").read_text()
+    # deal 4, undecided with 3 redeals, won with 1: so won with 3 too, and listed
+    assert listed_here == {"redeals-0": ["2"], "redeals-1": ["1", "4"], "redeals-3": ["3"]}
+    assert "1 of 5 deals analysed" in (out / "crescent" / "redeals-0.txt").read_text()
     other = tmp_path / "other.jsonl"
     other.write_text(json.dumps({"game": "crescent", "variant": {**rules, "redeals": 0, "worry_back": True},
                                  "deal": 1, "status": "won"}) + "\n")
