@@ -108,6 +108,8 @@ def least_from_runs(records: list[dict[str, object]], runs: list[list[dict[str, 
         found, deal = record.get("variant"), record.get("deal")
         if not isinstance(found, dict) or {k: v for k, v in found.items() if k != option} != rules:
             return f"deal {deal}: a run of other rules than {rules} (only {option} may differ)"
+        if found.get(option) not in values:
+            return f"deal {deal}: {option}={found.get(option)!r} is not a value of the dial {values}"
         if record.get("status") == "won" and isinstance(deal, int):
             won_at.setdefault(deal, []).append(values.index(found[option]))
     own = values.index(variant[option])
@@ -115,8 +117,7 @@ def least_from_runs(records: list[dict[str, object]], runs: list[list[dict[str, 
         deal = record.get("deal")
         if not isinstance(deal, int) or deal not in won_at or min(won_at[deal]) > own:
             continue
-        if record.get("status") != "won":
-            record["status"] = "won"            # won with fewer resources, so with more
+        record["status"] = "won"            # won with fewer resources, so with more
         record["least"] = {option: values[min(won_at[deal])]}
     return None
 
