@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))          # the project, for the games its lists are read against
 TIERS = ("easy", "medium", "hard", "very hard")
 K = TypeVar("K")
 NUMBERING = {"freecell": "Microsoft"}      # where players number deals otherwise than PySolFC
@@ -90,15 +91,12 @@ def least_from_runs(records: list[dict[str, object]], runs: list[list[dict[str, 
     by a run at a scarcer one is won (what wins with less of the dial wins with more: the
     dial's values are resources, scarcest first). Return None, or one line saying why the
     runs cannot be read so (no dial, rules that differ but for the dial)."""
-    sys.path.insert(0, str(ROOT))
-    from games import find_game
-
     first = next((r for r in records if isinstance(r.get("variant"), dict)), None)
     if first is None:
         return "the results name no variant"
     variant = first["variant"]
     assert isinstance(variant, dict)
-    dial = find_game(str(first.get("game")), variant).dial
+    dial = _game(str(first.get("game")), variant).dial
     if dial is None:
         return f"{first.get('game')} has no dial of resources"
     option, values = dial
@@ -192,11 +190,16 @@ def read_results(path: Path) -> list[dict[str, object]] | None:
         return None
 
 
+def _game(name: str, variant: dict[str, Any]) -> Any:
+    """Return the game `name` with `variant`, importing the project only when asked (the
+    lists themselves need none of it)."""
+    from games import find_game
+    return find_game(name, variant)
+
+
 def rescore(records: list[dict[str, object]], name: str) -> None:
     """Set each won record's difficulty and tier from its features under its game's
     present weights (the game the record names, else `name`)."""
-    sys.path.insert(0, str(ROOT))
-    from games import find_game
     from solver.app.difficulty import Features, graded
 
     for record in records:
@@ -204,7 +207,7 @@ def rescore(records: list[dict[str, object]], name: str) -> None:
         if record.get("status") != "won" or not isinstance(found, dict):
             continue
         variant = record.get("variant")
-        game = find_game(str(record.get("game", name)), variant if isinstance(variant, dict) else {})
+        game = _game(str(record.get("game", name)), variant if isinstance(variant, dict) else {})
         record["difficulty"], record["tier"] = graded(Features(**found), game.difficulty_weights)
 
 
