@@ -29,6 +29,10 @@ is then the scarcest value any run won with (a verified win each), for a game wh
 cost far more than its verdicts (a Crescent card about 40 s, a verdict at one dial value
 3 s). Implies ``--by-dial``; every run must be of the same rules but for the dial.
 
+Several results files are read as one run: the parts of a run kept apart (deals 1-500 and
+501-1000, gzipped in ``data/``), so no file need be joined first; a deal in two parts is an
+error.
+
 ``--ungraded`` lists every won deal in one file, ``winnable.txt``, from any ``classify``
 results file (cards or not): for a game whose cards cannot grade its deals, where a card
 costs far more than a verdict (four-suit Spider: every first move undecided within the
@@ -190,6 +194,27 @@ def read_results(path: Path) -> list[dict[str, object]] | None:
         return None
 
 
+def read_parts(paths: list[Path]) -> list[dict[str, object]] | None:
+    """Return the records of the parts of one run (say deals 1-500 and 501-1000 kept apart)
+    as one list, or None after one line of error: a part that cannot be read, or a deal
+    that two parts both hold (parts of one run do not overlap, so two records of a deal
+    mean the wrong files were named)."""
+    records: list[dict[str, object]] = []
+    where: dict[object, int] = {}
+    for index, path in enumerate(paths):
+        part = read_results(path)
+        if part is None:
+            return None
+        for record in part:
+            deal = record.get("deal")
+            if where.setdefault(deal, index) != index:
+                print(f"error: deal {deal} is in both {paths[where[deal]]} and {path}: name the "
+                      "parts of one run, which do not overlap", file=sys.stderr)
+                return None
+        records.extend(part)
+    return records
+
+
 def _game(name: str, variant: dict[str, Any]) -> Any:
     """Return the game `name` with `variant`, importing the project only when asked (the
     lists themselves need none of it)."""
@@ -214,7 +239,9 @@ def rescore(records: list[dict[str, object]], name: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("game", help="the folder name under data/winnable, e.g. seahaven")
-    parser.add_argument("results", type=Path, help="a classify --analyze results file (JSON lines)")
+    parser.add_argument("results", type=Path, nargs="+",
+                        help="classify --analyze results files (JSON lines, .gz read gzipped); "
+                             "several are read as one run (the parts of a run kept apart)")
     parser.add_argument("--command", required=True, help="the command that made the results")
     parser.add_argument("--out", type=Path, default=ROOT / "data" / "winnable")
     parser.add_argument("--rescore", action="store_true",
@@ -230,7 +257,7 @@ def main(argv: list[str] | None = None) -> int:
     args.by_dial = args.by_dial or bool(args.dial_runs)
     if args.by_dial and args.ungraded:
         parser.error("--by-dial and --ungraded are two ways of listing: choose one")
-    records = read_results(args.results)
+    records = read_parts(args.results)
     if records is None:
         return 2
     if args.rescore:

@@ -138,6 +138,29 @@ def test_a_results_file_that_is_not_json_lines_is_one_error(tmp_path: Path, caps
     assert capsys.readouterr().err.count("\n") == 1
 
 
+def test_the_parts_of_a_run_list_as_one_and_a_deal_in_two_parts_is_one_error(
+        tmp_path: Path, capsys) -> None:
+    """A run kept in two parts (deals 1-2 and 3, one of them gzipped) lists as the joined
+    file would; naming a part twice, or parts that overlap, is one line and status 2."""
+    import gzip
+
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl.gz"
+    first.write_text(json.dumps({"deal": 1, "status": "won", "tier": "easy"}) + "\n"
+                     + json.dumps({"deal": 2, "status": "lost"}) + "\n")
+    second.write_bytes(gzip.compress((json.dumps({"deal": 3, "status": "won", "tier": "hard"})
+                                      + "\n").encode()))
+    assert winnable.main(["toy", str(first), str(second), "--command", "x",
+                          "--out", str(tmp_path / "out")]) == 0
+    assert "3 deals analysed" in capsys.readouterr().out
+    assert (tmp_path / "out" / "toy" / "easy.txt").read_text().splitlines()[2:] == ["1"]
+    assert (tmp_path / "out" / "toy" / "hard.txt").read_text().splitlines()[2:] == ["3"]
+    assert winnable.main(["toy", str(first), str(first), "--command", "x",
+                          "--out", str(tmp_path / "again")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "deal 1 is in both" in err
+    assert not (tmp_path / "again").exists()
+
+
 def test_gzipped_records_read_as_plain_ones_and_a_torn_archive_is_one_error(
         tmp_path: Path, capsys) -> None:
     """Records kept in data/ are gzipped: a name ending .gz is read through gzip, to the
