@@ -240,7 +240,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("game", help="the folder name under data/winnable, e.g. seahaven")
     parser.add_argument("results", type=Path, nargs="+",
-                        help="classify --analyze results files (JSON lines, .gz read gzipped); "
+                        help="classify results files, --analyze ones but for --ungraded and "
+                             "--dial-runs (JSON lines, .gz read gzipped); "
                              "several are read as one run (the parts of a run kept apart)")
     parser.add_argument("--command", required=True, help="the command that made the results")
     parser.add_argument("--out", type=Path, default=ROOT / "data" / "winnable")
