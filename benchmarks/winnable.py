@@ -1,5 +1,6 @@
-"""Lists of winnable deals by difficulty tier, from a ``classify --analyze`` results file
-(or the cards file of ``benchmarks/difficulty_check.py report``, whose lines carry a tier too).
+"""Lists of winnable deals by difficulty tier, from a ``classify --analyze`` results file, or
+its parts (or the cards file of ``benchmarks/difficulty_check.py report``, whose lines carry a
+tier too).
 
 Usage::
 
