@@ -80,8 +80,8 @@ def test_random_play_claims_no_way_gone_where_the_start_has_no_lower_bound():
 
 def test_first_moves_left_when_the_cards_time_is_out_are_unknown_not_solved():
     """Bridge Solitaire's 792 keeps are each solved too quickly to read the clock, so
-    together they take more than the stage's part of the time; the card's whole time
-    bounds them, and the keeps it leaves are counted unknown."""
+    together they take more than the stage's part of the time; the card's time up to its
+    later stages bounds them, and the keeps it leaves are counted unknown."""
     game = find_game("bridge-solitaire")
     stage = Budget(seconds=0.05)
     counts = difficulty.first_moves(game, game.deal(1), stage, until=Budget(seconds=0.05).start())
@@ -92,6 +92,27 @@ def test_first_moves_left_when_the_cards_time_is_out_are_unknown_not_solved():
     small = difficulty.first_moves(game, game.deal(1), Budget(seconds=1), cap=50,
                                    until=Budget(seconds=0.5).start())
     assert small["legal"] == 792 and small["winning"] > 0 and small["unknown"] < 792
+
+
+def test_the_first_moves_stop_in_time_for_the_stages_after_them():
+    """The first moves may overrun their own share, but stop when only the later stages'
+    shares are left (critical steps, random play, the blind chance, and the dial's values
+    where there is a dial), so a card keeps to its seconds: Bridge Solitaire's cards,
+    whose 1,716 keeps once ran to the card's whole time, took up to 70 s of 60."""
+    later = difficulty.SHARES["critical"] + difficulty.SHARES["random_play"] + \
+        difficulty.SHARES["blind"]
+    settings = difficulty.Settings(seconds=60.0)
+    bridge, freecell = find_game("bridge-solitaire"), find_game("freecell")
+    assert bridge.dial is None and freecell.dial is not None
+    assert difficulty.first_moves_end(bridge, settings) == pytest.approx(60 * (1 - later))
+    assert difficulty.first_moves_end(freecell, settings) == \
+        pytest.approx(60 * (1 - later - difficulty.SHARES["least"]))
+    unasked = dataclasses.replace(settings, least=False)
+    assert difficulty.first_moves_end(freecell, unasked) == pytest.approx(60 * (1 - later))
+    assert difficulty.first_moves_end(freecell, difficulty.Settings(seconds=None)) is None
+    # every stage before the first moves keeps to its share, so they always get their own
+    before = sum(difficulty.SHARES[name] for name in ("verdict", "effort", "shortest"))
+    assert before + difficulty.SHARES["first_moves"] <= 1 - later - difficulty.SHARES["least"] + 1e-9
 
 
 def test_the_solutions_own_first_move_counts_winning_without_a_search():

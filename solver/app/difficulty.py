@@ -248,9 +248,10 @@ def first_moves(game: Game[Any, Any], state: Any, budget: Budget,
     (the positions of the verdict's winning line, ``line_keys``) is winning without a
     search: on Crescent or four-suit Spider no first move's search decides within its
     part, yet the solution's own first move is a proven win. The moves left once `until`
-    (a started budget: the whole card's) has run out are unknown: a search too quick to
-    read its clock, such as Bridge Solitaire's for each of its 792 keeps, takes more than
-    its part, and without this the card would run past its time."""
+    (a started budget: the card's time up to its later stages, ``first_moves_end``) has
+    run out are unknown: a search too quick to read its clock, such as Bridge Solitaire's
+    for each of its 792 keeps, takes more than its part, and without this the card would
+    run past its time."""
     moves = listed_moves(game, state)
     share = budget.split(len(moves))
     share = dataclasses.replace(share, max_states=min(cap, share.max_states or cap))
@@ -482,6 +483,21 @@ STAGES = ("verdict", "effort", "shortest", "first_moves", "critical", "least", "
           "guided_play", "blind")
 
 
+def first_moves_end(game: Game[Any, Any], settings: Settings) -> float | None:
+    """Return the seconds into the card by which the first moves' checks must stop: the
+    card's seconds less the shares of the stages after them that will run (critical
+    steps, the dial's values where the game has a dial, random play, the blind chance),
+    so that those stages still have their time and the whole card keeps to its seconds
+    (None: no time limit). The first moves may run past their own share, for a search
+    too quick to read its clock takes more than its part (``first_moves``)."""
+    if settings.seconds is None:
+        return None
+    later = ["critical", "random_play", "blind"]
+    if settings.least and game.dial is not None:
+        later.append("least")
+    return settings.seconds * (1.0 - sum(SHARES[name] for name in later))
+
+
 def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
          settings: Settings = Settings(),
          on_stage: Callable[[str, int], None] | None = None, text: str | None = None) -> Card:
@@ -491,8 +507,8 @@ def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
     the position's text where it was read from one, says what the player has seen for
     the blind chance.
     """
-    card_time = Budget(seconds=settings.seconds, cpu=settings.cpu).start()
-    began = card_time.clock()
+    first_until = Budget(seconds=first_moves_end(game, settings), cpu=settings.cpu).start()
+    began = first_until.clock()
 
     def stage(name: str) -> None:
         if on_stage is not None:
@@ -540,7 +556,7 @@ def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
 
     stage("first_moves")
     made.first_moves = first_moves(game, state, settings.budget("first_moves", FIRST_CAP),
-                                   until=card_time, winnable=line_keys(game, state, solution))
+                                   until=first_until, winnable=line_keys(game, state, solution))
 
     if status is Status.WON:
         stage("critical")
