@@ -487,9 +487,10 @@ def first_moves_end(game: Game[Any, Any], settings: Settings) -> float | None:
     """Return the seconds into the card by which the first moves' checks must stop: the
     card's seconds less the shares of the stages after them that will run (critical
     steps, the dial's values where the game has a dial, random play, the blind chance),
-    so that those stages still have their time and the whole card keeps to its seconds
-    (None: no time limit). The first moves may run past their own share, for a search
-    too quick to read its clock takes more than its part (``first_moves``)."""
+    so that those stages still have their time (None: no time limit). The first moves may
+    run past their own share, for a search too quick to read its clock takes more than
+    its part (``first_moves``). Random and guided play and the blind chance are fixed
+    numbers of games and worlds: their shares are kept for them, not imposed on them."""
     if settings.seconds is None:
         return None
     later = ["critical", "random_play", "blind"]
@@ -508,7 +509,7 @@ def card(game: Game[Any, Any], state: Any, deal: int | str | None = None,
     the blind chance.
     """
     first_until = Budget(seconds=first_moves_end(game, settings), cpu=settings.cpu).start()
-    began = first_until.clock()
+    began = first_until.clock()           # the card's start, on the clock its budgets count
 
     def stage(name: str) -> None:
         if on_stage is not None:
